@@ -1,0 +1,31 @@
+# The two set-up commands: `make` (install and build every product) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: all setup build test lint typecheck bench clean
+
+all: build
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) scripts/check_system.py
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+build: setup
+	$(BIN)/towerpress build
+
+test: setup
+	$(BIN)/python -m pytest
+	$(BIN)/mypy
+	$(BIN)/ruff check generator tests bench scripts
+
+bench: setup
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf build

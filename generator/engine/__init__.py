@@ -1,0 +1,1 @@
+"""The rules engines: seeded, exact, pure (no file I/O, no PDF)."""

@@ -1,0 +1,41 @@
+"""Exceptions that reach the user as one clear line (design.md section 8)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import IO
+
+import click
+
+from generator.model.schema import Finding
+
+
+class TowerpressError(click.ClickException):
+    """A user-facing error: one line on stderr and exit code 2, never a traceback."""
+
+    exit_code = 2
+
+    def show(self, file: IO[str] | None = None) -> None:
+        click.echo(f"towerpress: error: {self.format_message()}", err=True, file=file)
+
+
+class ContentError(TowerpressError):
+    """The content tree has problems; every one of them is listed."""
+
+    def __init__(self, findings: Sequence[Finding]):
+        self.findings = tuple(sorted(set(findings), key=lambda f: (f.file, f.key, f.message)))
+        first = str(self.findings[0]) if self.findings else "invalid content"
+        more = len(self.findings) - 1
+        summary = first if more == 0 else f"{first} (and {more} more problems)"
+        super().__init__(summary)
+
+    def show(self, file: IO[str] | None = None) -> None:
+        # All problems are listed, one per line; the first line alone is the summary.
+        for finding in self.findings:
+            click.echo(f"towerpress: error: {finding}", err=True, file=file)
+        if len(self.findings) > 1:
+            click.echo(f"towerpress: {len(self.findings)} problems in the content", err=True, file=file)
+
+
+class RenderError(TowerpressError):
+    """A product could not be rendered (a refused reference, an overflowing card)."""

@@ -1,0 +1,1 @@
+"""The content model: typed, validated, immutable views of content/."""

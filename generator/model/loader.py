@@ -1,0 +1,302 @@
+"""Load a content tree into validated, immutable :class:`Ruleset` objects.
+
+Two phases, like mkdocs: every file is read and every problem is collected, then one
+:class:`~generator.errors.ContentError` lists them all.  Nothing is half-loaded.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from generator.errors import ContentError, TowerpressError
+from generator.model.common import (
+    Chapter,
+    Profile,
+    Ruling,
+    RulesetInfo,
+    chapter_from_markdown,
+    load_info,
+    load_profile,
+    load_rulings,
+)
+from generator.model.prose import KINDS, directives, lookup_value
+from generator.model.schema import Findings, Node
+from generator.model.views import TableView
+
+BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+class RulesetData(Protocol):
+    """What every ruleset's typed data offers the rest of the system."""
+
+    def tables(self) -> Mapping[str, TableView]:
+        """Every printable table, by the name prose uses to embed it."""
+        ...
+
+
+class TableFiles:
+    """The parsed ``tables/*.toml`` files of one ruleset, by file stem."""
+
+    def __init__(self, nodes: dict[str, Node], folder: str, findings: Findings):
+        self._nodes = nodes
+        self._folder = folder
+        self._findings = findings
+        self._used: set[str] = set()
+
+    def file(self, stem: str) -> Node:
+        """The root table of ``tables/<stem>.toml``; a missing file is a finding."""
+        self._used.add(stem)
+        if stem not in self._nodes:
+            path = f"{self._folder}/{stem}.toml"
+            self._findings.add(path, "", "missing file (expected a tables file of this name)")
+            # The keys of a missing file are not reported one by one: the file is the problem.
+            return Node({}, path, "", Findings())
+        return self._nodes[stem]
+
+    def done(self) -> None:
+        for stem, node in self._nodes.items():
+            if stem not in self._used:
+                node.error_here(
+                    f"unknown tables file (expected one of: {', '.join(sorted(self._used))})"
+                )
+
+
+@dataclass(frozen=True)
+class Family:
+    """A kind of ruleset: the schema of its tables and the engine that plays it."""
+
+    id: str
+    ruling_prefix: str
+    load: Callable[[TableFiles], RulesetData]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    root: Path
+    info: RulesetInfo
+    rulings: tuple[Ruling, ...]
+    profiles: Mapping[str, Profile]
+    chapters: tuple[Chapter, ...]
+    quick_reference: Chapter | None  # quick-reference.md: the one-page summary
+    data: Any  # the family's typed data (a RulesetData)
+    raw: Mapping[str, Any]  # raw TOML of tables/, by file stem, for {{ value: }} lookups
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    def profile(self, profile_id: str | None = None) -> Profile:
+        """The named profile, or the ruleset's default.
+
+        Raises:
+            TowerpressError: the profile does not exist; the message lists those that do.
+        """
+        name = profile_id or self.info.default_profile
+        if name not in self.profiles:
+            raise TowerpressError(
+                f"unknown profile {name!r} for {self.id} "
+                f"(expected one of: {', '.join(sorted(self.profiles))})"
+            )
+        return self.profiles[name]
+
+    def tables(self) -> Mapping[str, TableView]:
+        tables: Mapping[str, TableView] = self.data.tables()
+        return tables
+
+    def ruling(self, ruling_id: str) -> Ruling:
+        for ruling in self.rulings:
+            if ruling.id == ruling_id:
+                return ruling
+        raise KeyError(ruling_id)
+
+
+@dataclass(frozen=True)
+class Content:
+    root: Path
+    rulesets: Mapping[str, Ruleset]
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        """Raises TowerpressError naming the rulesets that exist."""
+        if ruleset_id not in self.rulesets:
+            raise TowerpressError(
+                f"unknown ruleset {ruleset_id!r} "
+                f"(expected one of: {', '.join(sorted(self.rulesets)) or 'none found'})"
+            )
+        return self.rulesets[ruleset_id]
+
+
+def families() -> dict[str, Family]:
+    # Imported here so that the family modules may import this module's types.
+    from generator.model import inverted_tower, three_dice_dungeon, tower_of_choices
+
+    found = (inverted_tower.FAMILY, three_dice_dungeon.FAMILY, tower_of_choices.FAMILY)
+    return {family.id: family for family in found}
+
+
+def _display(path: Path, base: Path) -> str:
+    try:
+        return str(path.relative_to(base))
+    except ValueError:
+        return str(path)
+
+
+def _read_toml(path: Path, base: Path, findings: Findings) -> dict[str, Any] | None:
+    shown = _display(path, base)
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        findings.add(shown, "", f"malformed TOML: {exc}")
+    except UnicodeDecodeError:
+        findings.add(shown, "", "not UTF-8 text")
+    except OSError as exc:
+        findings.add(shown, "", f"cannot be read: {exc.strerror}")
+    return None
+
+
+def _read_text(path: Path, base: Path, findings: Findings) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        findings.add(_display(path, base), "", "not UTF-8 text")
+    except OSError as exc:
+        findings.add(_display(path, base), "", f"cannot be read: {exc.strerror}")
+    return None
+
+
+def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | None:
+    shown = _display(folder, base)
+    registry = families()
+    before = len(findings.items)
+
+    raw_info = _read_toml(folder / "ruleset.toml", base, findings)
+    if raw_info is None:
+        return None
+    info = load_info(Node(raw_info, f"{shown}/ruleset.toml", "", findings), tuple(registry))
+    family = registry.get(info.family)
+    if family is None:
+        return None
+
+    rulings: tuple[Ruling, ...] = ()
+    raw_rulings = _read_toml(folder / "rulings.toml", base, findings)
+    if raw_rulings is not None:
+        rulings = load_rulings(
+            Node(raw_rulings, f"{shown}/rulings.toml", "", findings), family.ruling_prefix
+        )
+
+    profiles: dict[str, Profile] = {}
+    profile_files = sorted((folder / "profiles").glob("*.toml"))
+    if not profile_files:
+        findings.add(f"{shown}/profiles", "", "no profiles (expected at least as-written.toml)")
+    for path in profile_files:
+        raw = _read_toml(path, base, findings)
+        if raw is not None:
+            node = Node(raw, f"{shown}/profiles/{path.name}", "", findings)
+            profiles[path.stem] = load_profile(node, path.stem, rulings)
+    if profiles and info.default_profile not in profiles:
+        findings.add(
+            f"{shown}/ruleset.toml",
+            "default_profile",
+            f"unknown profile {info.default_profile!r} "
+            f"(expected one of: {', '.join(sorted(profiles))})",
+        )
+
+    nodes: dict[str, Node] = {}
+    raw_tables: dict[str, Any] = {}
+    for path in sorted((folder / "tables").glob("*.toml")):
+        raw = _read_toml(path, base, findings)
+        if raw is not None:
+            raw_tables[path.stem] = raw
+            nodes[path.stem] = Node(raw, f"{shown}/tables/{path.name}", "", findings)
+    files = TableFiles(nodes, f"{shown}/tables", findings)
+    data = family.load(files)
+    files.done()
+
+    chapters: list[Chapter] = []
+    chapter_files = sorted((folder / "rules").glob("*.md"))
+    if not chapter_files:
+        findings.add(f"{shown}/rules", "", "no chapters (expected rules/*.md)")
+    table_names = set(data.tables()) if len(findings.items) == before else None
+    ruling_ids = {r.id for r in rulings}
+    quick: Chapter | None = None
+    quick_path = folder / "quick-reference.md"
+    for path in [*chapter_files, *([quick_path] if quick_path.is_file() else [])]:
+        text = _read_text(path, base, findings)
+        if text is None:
+            continue
+        file = _display(path, base)
+        chapter, problem = chapter_from_markdown(path.stem, text, file)
+        if problem:
+            findings.add(file, "line 1", problem)
+        if path == quick_path:
+            quick = chapter
+        else:
+            chapters.append(chapter)
+        for d in directives(text):
+            where = f"line {d.line}"
+            if d.kind not in KINDS:
+                findings.add(file, where, f"unknown directive {d.kind!r} (expected one of: {', '.join(KINDS)})")
+            elif d.kind == "table" and table_names is not None and d.arg not in table_names:
+                findings.add(
+                    file, where,
+                    f"unknown table {d.arg!r} (expected one of: {', '.join(sorted(table_names))})",
+                )
+            elif d.kind == "value":
+                try:
+                    lookup_value(raw_tables, d.arg)
+                except KeyError as exc:
+                    findings.add(file, where, f"value {d.arg!r} does not resolve: {exc.args[0]}")
+            elif d.kind == "ruling" and d.arg not in ruling_ids:
+                findings.add(file, where, f"unknown ruling ID {d.arg!r}")
+
+    return Ruleset(
+        id=folder.name,
+        root=folder,
+        info=info,
+        rulings=rulings,
+        profiles=MappingProxyType(profiles),
+        chapters=tuple(chapters),
+        quick_reference=quick,
+        data=data,
+        raw=MappingProxyType(raw_tables),
+    )
+
+
+def load_content(root: Path | None = None) -> Content:
+    """Load every ruleset under ``root`` (the bundled content by default).
+
+    ``root`` may be a folder of rulesets or a single ruleset folder (one holding
+    ``ruleset.toml``).
+
+    Raises:
+        ContentError: listing every problem found, each with file, key path and what was
+            expected.
+        TowerpressError: the folder does not exist or holds no ruleset.
+    """
+    root = (root or BUNDLED_CONTENT).resolve()
+    if not root.is_dir():
+        raise TowerpressError(f"content folder {str(root)!r} does not exist")
+    base = root.parent
+    if (root / "ruleset.toml").is_file():
+        folders = [root]
+    else:
+        folders = sorted(p for p in root.iterdir() if (p / "ruleset.toml").is_file())
+    if not folders:
+        raise TowerpressError(
+            f"no ruleset in {str(root)!r} (expected folders holding a ruleset.toml)"
+        )
+    findings = Findings()
+    rulesets: dict[str, Ruleset] = {}
+    for folder in folders:
+        ruleset = _load_ruleset(folder, base, findings)
+        if ruleset is not None:
+            rulesets[ruleset.id] = ruleset
+    if findings:
+        raise ContentError(findings.items)
+    return Content(root, MappingProxyType(rulesets))

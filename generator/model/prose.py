@@ -1,0 +1,61 @@
+"""The directives that rules prose uses to embed data instead of retyping it.
+
+- ``{{ table: NAME }}`` alone on a line embeds the table NAME of the ruleset's data.
+- ``{{ value: FILE.key.path }}`` inline prints one value of ``tables/FILE.toml``.
+- ``{{ ruling: IT-07 }}`` inline marks the point a ruling decides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+DIRECTIVE = re.compile(r"\{\{\s*([a-z]+)\s*:\s*([A-Za-z0-9_.\-\[\]]+)\s*\}\}")
+TABLE_LINE = re.compile(r"^\s*\{\{\s*table\s*:\s*([A-Za-z0-9_.\-]+)\s*\}\}\s*$")
+KINDS = ("table", "value", "ruling")
+_INDEX = re.compile(r"^([^\[\]]+)((?:\[\d+\])*)$")
+
+
+@dataclass(frozen=True)
+class Directive:
+    kind: str
+    arg: str
+    line: int
+
+
+def directives(source: str) -> Iterator[Directive]:
+    for number, line in enumerate(source.splitlines(), start=1):
+        for m in DIRECTIVE.finditer(line):
+            yield Directive(m.group(1), m.group(2), number)
+
+
+def lookup_value(raw: Mapping[str, Any], path: str) -> Any:
+    """Resolve ``FILE.key[0].key`` in the raw TOML of the tables folder.
+
+    Raises:
+        KeyError: with a message naming the part of the path that does not resolve.
+    """
+    current: Any = raw
+    for part in path.split("."):
+        m = _INDEX.match(part)
+        if not m:
+            raise KeyError(f"{part!r} is not a key")
+        name, indexes = m.group(1), m.group(2)
+        if not isinstance(current, Mapping) or name not in current:
+            raise KeyError(f"{name!r} does not exist")
+        current = current[name]
+        for index in re.findall(r"\[(\d+)\]", indexes):
+            if not isinstance(current, list) or int(index) >= len(current):
+                raise KeyError(f"[{index}] is out of range")
+            current = current[int(index)]
+    if isinstance(current, Mapping | list):
+        raise KeyError("names a table or array, not a single value")
+    return current
+
+
+def format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

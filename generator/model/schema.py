@@ -1,0 +1,283 @@
+"""Typed reading of TOML data that records every problem instead of stopping at the first.
+
+A :class:`Node` wraps one TOML table together with the file it came from and its key path.
+Its accessors return typed values; when a value is missing or malformed they record a
+:class:`Finding` and return a harmless placeholder so that loading can go on and report
+everything in one pass (mkdocs-style ``(where, message)`` lists).  The loader raises
+:class:`~generator.errors.ContentError` at the end if any finding was recorded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One problem in the content: where it is and what was expected."""
+
+    file: str
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}: {self.key}" if self.key else self.file
+        return f"{where}: {self.message}"
+
+
+@dataclass
+class Findings:
+    """Collects findings across a whole load."""
+
+    items: list[Finding] = field(default_factory=list)
+
+    def add(self, file: str, key: str, message: str) -> None:
+        self.items.append(Finding(file, key, message))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def type_name(value: object) -> str:
+    """The TOML name of a Python value's type, for messages."""
+    names = {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a float",
+        str: "a string",
+        list: "an array",
+        dict: "a table",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+def join_key(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+class Node:
+    """A TOML table being read, with its file and key path.
+
+    Every accessor marks its key as used; :meth:`done` reports the keys that no
+    accessor asked for, so that a misspelt key is never silently ignored.
+    """
+
+    def __init__(self, data: Mapping[str, Any], file: str, path: str, findings: Findings):
+        self.data = data
+        self.file = file
+        self.path = path
+        self.findings = findings
+        self._used: set[str] = set()
+
+    # -- reporting -------------------------------------------------------------------
+
+    def key(self, key: str | int) -> str:
+        return join_key(self.path, key)
+
+    def error(self, key: str | int, message: str) -> None:
+        self.findings.add(self.file, self.key(key), message)
+
+    def error_here(self, message: str) -> None:
+        self.findings.add(self.file, self.path, message)
+
+    def done(self) -> None:
+        """Report keys that were never read."""
+        for key in self.data:
+            if key not in self._used:
+                self.error(key, "unknown key")
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def _get(self, key: str, expected: str, required: bool) -> Any:
+        self._used.add(key)
+        if key not in self.data:
+            if required:
+                self.error(key, f"missing required key (expected {expected})")
+            return None
+        return self.data[key]
+
+    # -- scalars ---------------------------------------------------------------------
+
+    def str(self, key: str, default: str | None = None, *, nonempty: bool = True) -> str:
+        value = self._get(key, "a string", default is None)
+        if value is None:
+            return default if default is not None else ""
+        if not isinstance(value, str):
+            self.error(key, f"expected a string, got {type_name(value)} {value!r}")
+            return default or ""
+        if nonempty and not value.strip():
+            self.error(key, "expected a non-empty string")
+        return value
+
+    def int(
+        self,
+        key: str,
+        default: int | None = None,
+        *,
+        min: int | None = None,
+        max: int | None = None,
+    ) -> int:
+        value = self._get(key, "an integer", default is None)
+        if value is None:
+            return default if default is not None else (min or 0)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(key, f"expected an integer, got {type_name(value)} {value!r}")
+            return default if default is not None else (min or 0)
+        if min is not None and value < min:
+            self.error(key, f"{value} is below the minimum {min}")
+        if max is not None and value > max:
+            self.error(key, f"{value} is above the maximum {max}")
+        return value
+
+    def bool(self, key: str, default: bool | None = None) -> bool:
+        value = self._get(key, "true or false", default is None)
+        if value is None:
+            return bool(default)
+        if not isinstance(value, bool):
+            self.error(key, f"expected true or false, got {type_name(value)} {value!r}")
+            return bool(default)
+        return value
+
+    def choice(self, key: str, options: Sequence[str], default: str | None = None) -> str:
+        value = self.str(key, default)
+        if value and value not in options:
+            self.error(key, f"{value!r} is not one of {', '.join(options)}")
+            return default if default is not None else options[0]
+        return value
+
+    def str_list(self, key: str, default: Sequence[str] | None = None) -> tuple[str, ...]:
+        value = self._get(key, "an array of strings", default is None)
+        if value is None:
+            return tuple(default or ())
+        if not isinstance(value, list):
+            self.error(key, f"expected an array of strings, got {type_name(value)} {value!r}")
+            return ()
+        out: list[str] = []
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                self.error(f"{key}[{i}]", f"expected a string, got {type_name(item)} {item!r}")
+            else:
+                out.append(item)
+        return tuple(out)
+
+    def int_list(self, key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
+        value = self._get(key, "an array of integers", default is None)
+        if value is None:
+            return tuple(default or ())
+        if not isinstance(value, list):
+            self.error(key, f"expected an array of integers, got {type_name(value)} {value!r}")
+            return ()
+        out: list[int] = []
+        for i, item in enumerate(value):
+            if isinstance(item, bool) or not isinstance(item, int):
+                self.error(f"{key}[{i}]", f"expected an integer, got {type_name(item)} {item!r}")
+            else:
+                out.append(item)
+        return tuple(out)
+
+    def roll(self, key: str, faces: int) -> tuple[int, int]:
+        """A die face or range of faces: ``5`` or ``"1-3"``, inside ``1..faces``."""
+        value = self._get(key, f'a face or range like "1-3" on 1-{faces}', True)
+        if value is None:
+            return (0, -1)
+        low: int
+        high: int
+        if isinstance(value, int) and not isinstance(value, bool):
+            low = high = value
+        elif isinstance(value, str) and (m := _RANGE.match(value)):
+            low = int(m.group(1))
+            high = int(m.group(2)) if m.group(2) else low
+        else:
+            self.error(key, f'expected a face or range like "1-3", got {value!r}')
+            return (0, -1)
+        if low > high:
+            self.error(key, f"{value} is an empty range")
+            return (0, -1)
+        if low < 1 or high > faces:
+            self.error(key, f"{value} is outside 1-{faces}")
+            return (0, -1)
+        return (low, high)
+
+    # -- nesting -----------------------------------------------------------------------
+
+    def table(self, key: str, *, required: bool = True) -> Node:
+        value = self._get(key, "a table", required)
+        if value is None:
+            return Node({}, self.file, self.key(key), self.findings)
+        if not isinstance(value, dict):
+            self.error(key, f"expected a table, got {type_name(value)} {value!r}")
+            value = {}
+        return Node(value, self.file, self.key(key), self.findings)
+
+    def tables(self, key: str, *, required: bool = True, min_items: int = 0) -> list[Node]:
+        value = self._get(key, "an array of tables", required)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.error(key, f"expected an array of tables, got {type_name(value)} {value!r}")
+            return []
+        nodes: list[Node] = []
+        for i, item in enumerate(value):
+            if not isinstance(item, dict):
+                self.error(f"{key}[{i}]", f"expected a table, got {type_name(item)} {item!r}")
+                continue
+            nodes.append(Node(item, self.file, f"{self.key(key)}[{i}]", self.findings))
+        if len(value) < min_items:
+            self.error(key, f"expected at least {min_items} entries, got {len(value)}")
+        return nodes
+
+    def mapping(self, key: str, *, required: bool = True) -> dict[str, Any]:
+        """A table read as a plain mapping (its keys are data, not schema)."""
+        value = self._get(key, "a table", required)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.error(key, f"expected a table, got {type_name(value)} {value!r}")
+            return {}
+        return dict(value)
+
+
+def check_coverage(
+    node: Node, key: str, rolls: Iterable[tuple[int, int]], faces: int
+) -> None:
+    """Every face 1..faces must be covered by exactly one row (design.md section 2)."""
+    seen: dict[int, int] = {}
+    for index, (low, high) in enumerate(rolls):
+        for face in range(low, high + 1):
+            if face in seen:
+                node.error(
+                    f"{key}[{index}].roll",
+                    f"face {face} is already covered by {key}[{seen[face]}]",
+                )
+            else:
+                seen[face] = index
+    missing = [str(f) for f in range(1, faces + 1) if f not in seen]
+    if missing:
+        node.error(key, f"faces {', '.join(missing)} of the d{faces} are not covered by any row")
+
+
+def check_unique(node: Node, key: str, names: Sequence[str], what: str = "name") -> None:
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if name in seen:
+            node.error(f"{key}[{i}]", f"duplicate {what} {name!r}")
+        seen.add(name)
+
+
+def check_ref(node: Node, key: str, value: str, known: Iterable[str], what: str) -> bool:
+    """A reference to another entity must resolve; the message lists what exists."""
+    options = sorted(known)
+    if value not in options:
+        node.error(key, f"unknown {what} {value!r} (expected one of: {', '.join(options)})")
+        return False
+    return True

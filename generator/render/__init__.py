@@ -1,0 +1,1 @@
+"""Rendering: Jinja templates, Markdown, the safe URL fetcher, PDF writing."""

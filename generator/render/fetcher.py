@@ -1,0 +1,52 @@
+"""A URL fetcher that serves only the project's own folders (design.md section 8).
+
+Content may come from a user.  Rendering it must never read a file outside the
+templates, the content folder and the font packages, and never reach the network.
+Every other reference is refused, and the refusal stops the render with an error
+naming the reference.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+
+
+class RefusedReference(FatalURLFetchingError):
+    """A reference the fetcher will not serve; it stops the render."""
+
+    def __init__(self, url: str, reason: str):
+        super().__init__(f"refused reference {url!r}: {reason}")
+        self.url = url
+        self.reason = reason
+
+
+def path_is_inside(path: Path, roots: Iterable[Path]) -> bool:
+    return any(path == root or root in path.parents for root in roots)
+
+
+class SafeFetcher(URLFetcher):  # type: ignore[misc]
+    """Serves ``file:`` URLs inside ``roots`` and ``data:`` URLs; refuses the rest."""
+
+    def __init__(self, roots: Iterable[Path]):
+        super().__init__(allowed_protocols=("file", "data"), fail_on_errors=True)
+        self.roots = tuple(Path(r).resolve() for r in roots)
+
+    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+        parts = urlsplit(url)
+        if parts.scheme == "data":
+            return super().fetch(url, headers)
+        if parts.scheme != "file":
+            raise RefusedReference(url, "only files of the project's own folders may be used")
+        # resolve() follows symlinks and '..', so neither can escape the roots.
+        path = Path(unquote(parts.path)).resolve()
+        if not path_is_inside(path, self.roots):
+            raise RefusedReference(url, "it is outside the templates, content and font folders")
+        if not path.is_file():
+            raise RefusedReference(url, "no such file")
+        mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, body=path.read_bytes(), headers={"Content-Type": mime})

@@ -1,0 +1,157 @@
+"""Rules prose to HTML: Markdown with the data directives, and nothing unsafe.
+
+Raw HTML in prose is refused (a user's content must not smuggle stylesheets or
+images in), images must lie inside the content folder, and the directives of
+:mod:`generator.model.prose` are replaced by data from the model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+from markupsafe import Markup, escape
+
+from generator.errors import RenderError
+from generator.model.prose import DIRECTIVE, TABLE_LINE, format_value, lookup_value
+from generator.render.fetcher import path_is_inside
+
+_MARK = "\u2063RULING:{}\u2063"  # invisible separator: never typed by an author
+_MARK_RE = re.compile("\u2063RULING:([A-Z]+-\\d+)\u2063")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+
+def slugify(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug or "section"
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    anchor: str
+
+
+@dataclass(frozen=True)
+class ProseBlock:
+    """Either rendered HTML or the name of a table to embed at this point."""
+
+    html: Markup | None = None
+    table: str | None = None
+
+
+class ProseRenderer:
+    """Renders one ruleset's chapters; knows its data and its content folder."""
+
+    def __init__(self, raw: Mapping[str, Any], content_root: Path):
+        self.raw = raw
+        self.content_root = content_root.resolve()
+        self.md = MarkdownIt("commonmark", {"html": True, "typographer": True})
+        self.md.enable(["table", "replacements", "smartquotes"])
+        # markdown-it binds each rule to its renderer, so the rules are plain functions
+        # of (renderer, tokens, idx, options, env) that close over this object.
+        self.md.add_render_rule("image", lambda _r, *a: self._image(*a))
+        self.md.add_render_rule("heading_open", lambda _r, *a: self._heading_open(*a))
+        self.md.add_render_rule("html_block", lambda _r, *a: self._refuse_html(*a))
+        self.md.add_render_rule("html_inline", lambda _r, *a: self._refuse_html(*a))
+
+    # -- render rules ---------------------------------------------------------------
+
+    def _refuse_html(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        snippet = tokens[idx].content.strip().splitlines()[0][:60]
+        raise RenderError(f"{env['file']}: raw HTML is not allowed in rules prose: {snippet!r}")
+
+    def _image(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        token = tokens[idx]
+        src = str(token.attrGet("src") or "")
+        parts = urlsplit(src)
+        if parts.scheme or parts.netloc:
+            raise RenderError(f"{env['file']}: refused image {src!r}: only files inside the content folder")
+        path = (Path(env["dir"]) / parts.path).resolve()
+        if not path_is_inside(path, [self.content_root]) or not path.is_file():
+            raise RenderError(f"{env['file']}: refused image {src!r}: not a file inside the content folder")
+        token.attrSet("src", path.as_uri())
+        renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
+        return renderer.image(tokens, idx, options, env)
+
+    def _heading_open(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        token = tokens[idx]
+        text = tokens[idx + 1].content
+        anchor = f"{env['slug']}--{slugify(text)}"
+        used: set[str] = env["anchors"]
+        base, n = anchor, 2
+        while anchor in used:
+            anchor, n = f"{base}-{n}", n + 1
+        used.add(anchor)
+        level = int(token.tag[1])
+        env["headings"].append(Heading(level, _MARK_RE.sub(r"\1", text), anchor))
+        token.attrSet("id", anchor)
+        renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
+        return renderer.renderToken(tokens, idx, options, env)
+
+    # -- directives -------------------------------------------------------------------
+
+    def _inline_directives(self, text: str, file: str) -> str:
+        def replace(m: re.Match[str]) -> str:
+            kind, arg = m.group(1), m.group(2)
+            if kind == "value":
+                try:
+                    value = format_value(lookup_value(self.raw, arg))
+                except KeyError as exc:
+                    raise RenderError(f"{file}: value {arg!r} does not resolve: {exc.args[0]}") from None
+                return _MD_SPECIAL.sub(r"\\\1", value)
+            if kind == "ruling":
+                return _MARK.format(arg)
+            raise RenderError(f"{file}: directive {m.group(0)!r} cannot be used inside a paragraph")
+
+        return DIRECTIVE.sub(replace, text)
+
+    def render(
+        self, source: str, *, file: str, folder: Path, slug: str, anchors: set[str]
+    ) -> tuple[list[ProseBlock], list[Heading]]:
+        """Render a chapter body; returns its blocks and its headings (for the outline)."""
+        headings: list[Heading] = []
+        env = {"file": file, "dir": str(folder), "slug": slug, "anchors": anchors, "headings": headings}
+        blocks: list[ProseBlock] = []
+        pending: list[str] = []
+
+        def flush() -> None:
+            if pending:
+                text = self._inline_directives("\n".join(pending), file)
+                html = self.md.render(text, env)
+                html = _MARK_RE.sub(
+                    lambda m: f'<a class="ruling-ref" href="#ruling-{m.group(1)}">{m.group(1)}</a>',
+                    html,
+                )
+                blocks.append(ProseBlock(html=Markup(html)))  # noqa: S704 - built by markdown-it
+                pending.clear()
+
+        for line in source.splitlines():
+            m = TABLE_LINE.match(line)
+            if m:
+                flush()
+                blocks.append(ProseBlock(table=m.group(1)))
+            else:
+                pending.append(line)
+        flush()
+        return blocks, headings
+
+
+def render_inline(text: str, mark: Callable[[str], str] | None = None) -> Markup:
+    """Plain text from data, escaped for HTML."""
+    return escape(text)

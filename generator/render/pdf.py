@@ -1,0 +1,92 @@
+"""HTML to PDF with WeasyPrint: safe fetching, reproducible bytes, atomic writes."""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import tempfile
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from generator.errors import RenderError
+from generator.render.fetcher import RefusedReference, SafeFetcher
+from generator.render.fonts import font_dirs
+from generator.render.templating import TEMPLATES
+
+
+REPRODUCIBLE_EPOCH = "1700000000"
+
+
+@cache
+def _font_config() -> Any:
+    # One FontConfiguration for the whole process (design.md section 9).
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+# The last render's WeasyPrint warnings (ignored CSS, missing fonts): tests assert none.
+last_warnings: list[str] = []
+
+
+def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] = ()) -> Any:
+    """Lay out ``html``; returns WeasyPrint's Document.
+
+    WeasyPrint's warnings are kept in :data:`last_warnings`.
+
+    Raises:
+        RenderError: a reference outside the project's folders was refused.
+    """
+    # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set
+    # (the reproducible-builds convention); a fixed stamp keeps the PDF byte-identical.
+    os.environ.setdefault("SOURCE_DATE_EPOCH", REPRODUCIBLE_EPOCH)
+    from weasyprint import HTML
+
+    fetcher = SafeFetcher([TEMPLATES, content_root, *font_dirs(), *extra_roots])
+    handler = _Collect()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(handler)
+    propagate, logger.propagate = logger.propagate, False
+    try:
+        document = HTML(
+            string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher
+        ).render(font_config=_font_config())
+    except RefusedReference as exc:
+        raise RenderError(str(exc)) from None
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+    last_warnings[:] = handler.messages
+    return document
+
+
+def pdf_bytes(document: Any) -> bytes:
+    """The PDF, reproducible: no dates and an identifier derived from the content."""
+    buffer = io.BytesIO()
+    document.write_pdf(buffer, uncompressed_pdf=False)
+    return buffer.getvalue()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside ``path``, then rename: never a truncated file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,123 @@
+"""The rulebook: cover, contents, chapters, tables from the data, rulings, credits, quick reference."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from generator import __version__
+from generator.errors import TowerpressError
+from generator.model.common import Profile, Ruling
+from generator.model.loader import Ruleset
+from generator.model.views import TableView
+from generator.render.fonts import SANS, SERIF, font_face_css
+from generator.render.markdown import Heading, ProseBlock, ProseRenderer
+from generator.render.templating import environment
+
+Paper = Literal["a4", "letter", "a5"]
+PAPERS: tuple[Paper, ...] = ("a4", "letter", "a5")
+
+
+@dataclass(frozen=True)
+class PaperSpec:
+    css_size: str
+    height_mm: float
+    margin: str  # top outer bottom inner, for @page :right; mirrored on :left
+    font_size: str
+
+
+PAPER_SPECS: Mapping[Paper, PaperSpec] = {
+    "a4": PaperSpec("210mm 297mm", 297, "20mm 22mm 22mm 26mm", "10.5pt"),
+    "letter": PaperSpec("8.5in 11in", 279.4, "19mm 22mm 21mm 26mm", "10.5pt"),
+    "a5": PaperSpec("148mm 210mm", 210, "15mm 13mm 16mm 16mm", "9.5pt"),
+}
+
+
+@dataclass(frozen=True)
+class ChapterView:
+    number: int
+    title: str
+    anchor: str
+    blocks: tuple[ProseBlock, ...]
+    headings: tuple[Heading, ...]
+
+
+@dataclass(frozen=True)
+class RulingView:
+    ruling: Ruling
+    reading: str  # "Faithful" or "Alt"
+    text: str
+
+
+def paper_spec(paper: str) -> PaperSpec:
+    if paper not in PAPER_SPECS:
+        raise TowerpressError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPERS)})")
+    return PAPER_SPECS[paper]  # type: ignore[index]
+
+
+def rulebook_html(
+    ruleset: Ruleset, *, paper: str = "a4", profile: Profile | None = None, print_marks: bool = False
+) -> str:
+    """The HTML that goes into WeasyPrint for one rulebook."""
+    spec = paper_spec(paper)
+    profile = profile or ruleset.profile()
+    prose = ProseRenderer(ruleset.raw, ruleset.root)
+    anchors: set[str] = set()
+    tables: Mapping[str, TableView] = ruleset.tables()
+
+    chapters: list[ChapterView] = []
+    embedded: set[str] = set()
+    for number, chapter in enumerate(ruleset.chapters, start=1):
+        anchor = f"ch-{chapter.slug}"
+        folder = ruleset.root / "rules"
+        blocks, headings = prose.render(
+            chapter.source, file=chapter.file, folder=folder, slug=chapter.slug, anchors=anchors
+        )
+        embedded.update(b.table for b in blocks if b.table)
+        chapters.append(ChapterView(number, chapter.title, anchor, tuple(blocks), tuple(headings)))
+
+    quick: ChapterView | None = None
+    if ruleset.quick_reference is not None:
+        q = ruleset.quick_reference
+        blocks, headings = prose.render(
+            q.source, file=q.file, folder=ruleset.root, slug="quick", anchors=anchors
+        )
+        quick = ChapterView(0, q.title, "quick-reference", tuple(blocks), tuple(headings))
+
+    rulings = [
+        RulingView(
+            ruling,
+            "Alt" if profile.alt(ruling.id) else "Faithful",
+            ruling.reading_text(profile.reading(ruling.id)),
+        )
+        for ruling in ruleset.rulings
+    ]
+    # Every table of the data is printed: those no chapter embeds go to an appendix.
+    leftover = [table for name, table in tables.items() if name not in embedded]
+    authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))
+
+    template = environment().get_template("rulebook/rulebook.html")
+    return template.render(
+        ruleset=ruleset,
+        info=ruleset.info,
+        profile=profile,
+        paper=paper,
+        spec=spec,
+        print_marks=print_marks,
+        font_faces=font_face_css(),
+        serif=SERIF,
+        sans=SANS,
+        chapters=chapters,
+        tables=tables,
+        leftover=leftover,
+        rulings=rulings,
+        quick=quick,
+        authors=authors,
+        version=__version__,
+    )
+
+
+def default_output(ruleset_id: str, paper: str, fmt: str = "pdf") -> Path:
+    return Path("build") / f"{ruleset_id}-rulebook-{paper}.{fmt}"

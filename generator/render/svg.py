@@ -1,0 +1,50 @@
+"""Dice faces drawn as SVG, so no font needs dice glyphs (design.md section 7)."""
+
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup
+
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((2, 2),),
+    2: ((1, 1), (3, 3)),
+    3: ((1, 1), (2, 2), (3, 3)),
+    4: ((1, 1), (3, 1), (1, 3), (3, 3)),
+    5: ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
+    6: ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)),
+}
+_RANGE = re.compile(r"^(\d)(?:-(\d))?$")
+
+
+def die_face(value: int, size_pt: float = 11.0) -> Markup:
+    """One d6 face with pips, black on white, sized in points."""
+    pips = "".join(
+        f'<circle cx="{x * 5 - 0.5}" cy="{y * 5 - 0.5}" r="1.45"/>' for x, y in _PIPS[value]
+    )
+    return Markup(
+        f'<svg class="die" width="{size_pt}pt" height="{size_pt}pt" viewBox="0 0 19 19" '
+        f'role="img" aria-label="{value}">'
+        '<rect x="0.75" y="0.75" width="17.5" height="17.5" rx="3.5" '
+        'fill="#fff" stroke="#222" stroke-width="1.3"/>'
+        f'<g fill="#222">{pips}</g></svg>'
+    )
+
+
+def dice_faces(faces: str) -> Markup:
+    """``"1-3"`` drawn as faces 1 to 3; ``"5"`` as one face; other text left as text.
+
+    The printed digits stay beside the faces so the text layer keeps the numbers.
+    """
+    m = _RANGE.match(faces.strip())
+    if not m or not 1 <= int(m.group(1)) <= 6 or (m.group(2) and not 1 <= int(m.group(2)) <= 6):
+        return Markup("{}").format(faces)
+    low = int(m.group(1))
+    high = int(m.group(2) or low)
+    if high - low >= 2:
+        pictures = die_face(low) + Markup('<span class="dash">\u2013</span>') + die_face(high)
+    else:
+        pictures = Markup("").join(die_face(v) for v in range(low, high + 1))
+    return Markup('<span class="dice">{}<span class="faces">{}</span></span>').format(
+        pictures, faces.replace("-", "\u2013")
+    )

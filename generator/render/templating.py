@@ -1,0 +1,27 @@
+"""The Jinja environment: autoescaping, StrictUndefined, and the project's templates only."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from generator.render.svg import dice_faces, die_face
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,  # a blank cell on a printed page is a silent bug
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["dice"] = dice_faces
+    env.globals["die_face"] = die_face
+    return env

@@ -1,0 +1,104 @@
+"""The command line: exit codes and whole outputs, run as a user runs it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import __version__
+from tests.conftest import edit
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout == f"towerpress {__version__}\n"
+
+
+def test_list_shows_rulesets_and_profiles() -> None:
+    result = run("list")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "inverted-tower: The Inverted Tower"
+    assert "  profile as-written (default): As written" in lines
+    assert "  profile draft-4.5: Draft 4.5" in lines
+    assert any(line.startswith("three-dice-dungeon: ") for line in lines)
+    assert any(line.startswith("tower-of-choices: Tower of Choices") for line in lines)
+    assert "  profile d6-scale: d6 scale" in lines
+
+
+def test_validate_bundled() -> None:
+    result = run("validate")
+    assert result.returncode == 0, result.stderr
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
+        "inverted-tower", "three-dice-dungeon", "tower-of-choices"
+    ]
+    assert all(": ok (" in line for line in result.stdout.splitlines())
+    assert result.stderr == ""
+
+
+def test_validate_reports_every_problem_and_exits_2(content_copy: Path) -> None:
+    edit(content_copy / "inverted-tower" / "ruleset.toml", 'language = "en"', "language = 1")
+    edit(content_copy / "tower-of-choices" / "ruleset.toml", 'language = "en"', "language = 2")
+    result = run("validate", "--content", str(content_copy))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "towerpress: error: content/inverted-tower/ruleset.toml: language: "
+        "expected a string, got an integer 1",
+        "towerpress: error: content/tower-of-choices/ruleset.toml: language: "
+        "expected a string, got an integer 2",
+        "towerpress: 2 problems in the content",
+    ]
+    assert "Traceback" not in result.stderr
+
+
+def test_validate_missing_folder(tmp_path: Path) -> None:
+    result = run("validate", "--content", str(tmp_path / "none"))
+    assert result.returncode == 2
+    assert result.stderr == f"towerpress: error: content folder '{tmp_path / 'none'}' does not exist\n"
+
+
+def test_unknown_ruleset_and_profile() -> None:
+    result = run("rulebook", "chess")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "towerpress: error: unknown ruleset 'chess' (expected one of: inverted-tower, "
+        "three-dice-dungeon, tower-of-choices)\n"
+    )
+    result = run("rulebook", "inverted-tower", "--profile", "easy")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "towerpress: error: unknown profile 'easy' for inverted-tower "
+        "(expected one of: as-written, draft-4.5)\n"
+    )
+
+
+def test_usage_errors_exit_2() -> None:
+    result = run("rulebook", "inverted-tower", "--paper", "b5")
+    assert result.returncode == 2
+    assert "Invalid value for '--paper': 'b5' is not one of 'a4', 'letter', 'a5'." in result.stderr
+    assert "Traceback" not in result.stderr
+    assert run("frobnicate").returncode == 2
+
+
+@pytest.mark.parametrize("args", [["list"], ["validate"]])
+def test_commands_do_not_touch_the_build_folder(args: list[str], tmp_path: Path) -> None:
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,174 @@
+"""The generic model: every kind of problem is reported with its exact message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import ContentError, TowerpressError
+from generator.model.loader import Content, load_content
+from tests.conftest import RULESETS, edit
+
+
+def messages(root: Path) -> list[str]:
+    with pytest.raises(ContentError) as info:
+        load_content(root)
+    return [str(f) for f in info.value.findings]
+
+
+def test_bundled_content_loads(content: Content) -> None:
+    assert tuple(content.rulesets) == RULESETS
+    for ruleset in content.rulesets.values():
+        assert ruleset.tables(), ruleset.id
+        assert ruleset.chapters, ruleset.id
+        assert ruleset.quick_reference is not None, ruleset.id
+        assert "as-written" in ruleset.profiles
+        assert len(ruleset.profiles) >= 2
+
+
+def test_as_written_names_every_ruling_faithfully(content: Content) -> None:
+    expected_counts = {"inverted-tower": 34, "three-dice-dungeon": 32, "tower-of-choices": 24}
+    for ruleset in content.rulesets.values():
+        ids = [r.id for r in ruleset.rulings]
+        prefix = ids[0].split("-")[0]
+        count = expected_counts[ruleset.id]
+        assert ids == [f"{prefix}-{n:02d}" for n in range(1, count + 1)]
+        profile = ruleset.profile("as-written")
+        assert set(profile.readings) == set(ids)
+        assert set(profile.readings.values()) == {"faithful"}
+
+
+def test_second_profiles_differ_from_as_written(content: Content) -> None:
+    for ruleset in content.rulesets.values():
+        others = [p for p in ruleset.profiles.values() if p.id != "as-written"]
+        assert others
+        for profile in others:
+            assert any(profile.alt(r.id) for r in ruleset.rulings), profile.id
+
+
+def test_malformed_toml(content_copy: Path) -> None:
+    path = content_copy / "inverted-tower" / "ruleset.toml"
+    path.write_text('title = "unterminated\n', encoding="utf-8")
+    (found,) = messages(content_copy)
+    assert found.startswith("content/inverted-tower/ruleset.toml: malformed TOML: ")
+
+
+def test_wrong_type_missing_and_unknown_keys(content_copy: Path) -> None:
+    path = content_copy / "tower-of-choices" / "ruleset.toml"
+    text = path.read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if not line.startswith("subtitle")]
+    text = "\n".join(lines).replace('language = "en"', "language = 3\ncolour = \"red\"")
+    path.write_text(text + "\n", encoding="utf-8")
+    assert messages(content_copy) == [
+        "content/tower-of-choices/ruleset.toml: colour: unknown key",
+        "content/tower-of-choices/ruleset.toml: language: expected a string, got an integer 3",
+        "content/tower-of-choices/ruleset.toml: subtitle: missing required key (expected a string)",
+    ]
+
+
+def test_unknown_family(content_copy: Path) -> None:
+    edit(content_copy / "inverted-tower" / "ruleset.toml", 'family = "inverted-tower"',
+         'family = "chess"')
+    assert messages(content_copy) == [
+        "content/inverted-tower/ruleset.toml: family: 'chess' is not one of "
+        "inverted-tower, three-dice-dungeon, tower-of-choices",
+    ]
+
+
+def test_profile_problems(content_copy: Path) -> None:
+    path = content_copy / "inverted-tower" / "profiles" / "as-written.toml"
+    edit(path, '"IT-05" = "faithful"\n', "")
+    edit(path, '"IT-06" = "faithful"', '"IT-06" = "sometimes"')
+    edit(path, "[readings]", '[readings]\n"IT-99" = "faithful"')
+    assert messages(content_copy) == [
+        "content/inverted-tower/profiles/as-written.toml: readings.IT-05: "
+        "missing: every ruling ID needs a reading",
+        "content/inverted-tower/profiles/as-written.toml: readings.IT-06: "
+        "expected \"faithful\" or \"alt\", got 'sometimes'",
+        "content/inverted-tower/profiles/as-written.toml: readings.IT-99: "
+        "unknown ruling ID 'IT-99' (not in rulings.toml)",
+    ]
+
+
+def test_alt_reading_needs_an_alt(content_copy: Path) -> None:
+    # IT-31 (typos) has no Alt reading.
+    edit(content_copy / "inverted-tower" / "profiles" / "as-written.toml",
+         '"IT-31" = "faithful"', '"IT-31" = "alt"')
+    assert messages(content_copy) == [
+        "content/inverted-tower/profiles/as-written.toml: readings.IT-31: "
+        "IT-31 has no Alt reading; expected \"faithful\"",
+    ]
+
+
+def test_default_profile_must_exist(content_copy: Path) -> None:
+    edit(content_copy / "three-dice-dungeon" / "ruleset.toml",
+         'default_profile = "as-written"', 'default_profile = "easy"')
+    assert messages(content_copy) == [
+        "content/three-dice-dungeon/ruleset.toml: default_profile: unknown profile 'easy' "
+        "(expected one of: as-written, d6-scale)",
+    ]
+
+
+def test_prose_directives_must_resolve(content_copy: Path) -> None:
+    chapter = sorted((content_copy / "inverted-tower" / "rules").glob("*.md"))[0]
+    text = chapter.read_text(encoding="utf-8")
+    chapter.write_text(
+        text + "\n{{ table: no-such-table }}\n\nSee {{ value: character.nope }} and "
+        "{{ ruling: IT-77 }} and {{ dice: 3 }}.\n",
+        encoding="utf-8",
+    )
+    lines = len(text.splitlines())
+    found = messages(content_copy)
+    shown = f"content/inverted-tower/rules/{chapter.name}"
+    assert found[0].startswith(f"{shown}: line {lines + 2}: unknown table 'no-such-table' (expected one of: ")
+    assert found[1:] == [
+        f"{shown}: line {lines + 4}: unknown directive 'dice' (expected one of: table, value, ruling)",
+        f"{shown}: line {lines + 4}: unknown ruling ID 'IT-77'",
+        f"{shown}: line {lines + 4}: value 'character.nope' does not resolve: 'nope' does not exist",
+    ]
+
+
+def test_ruling_ids_have_the_family_prefix(content_copy: Path) -> None:
+    edit(content_copy / "tower-of-choices" / "rulings.toml", 'id = "TC-01"', 'id = "IT-01"')
+    found = messages(content_copy)
+    assert "content/tower-of-choices/rulings.toml: rulings[0].id: 'IT-01' is not a ruling ID " \
+        "of the form TC-nn" in found
+
+
+def test_unknown_tables_file(content_copy: Path) -> None:
+    (content_copy / "inverted-tower" / "tables" / "extra.toml").write_text("a = 1\n")
+    (found,) = messages(content_copy)
+    assert found.startswith("content/inverted-tower/tables/extra.toml: unknown tables file")
+
+
+def test_all_problems_reported_together(content_copy: Path) -> None:
+    edit(content_copy / "inverted-tower" / "ruleset.toml", 'language = "en"', "language = 1")
+    edit(content_copy / "tower-of-choices" / "ruleset.toml", 'language = "en"', "language = 2")
+    found = messages(content_copy)
+    assert len(found) == 2
+    assert found[0].startswith("content/inverted-tower/")
+    assert found[1].startswith("content/tower-of-choices/")
+
+
+def test_a_single_ruleset_folder_loads(content_copy: Path) -> None:
+    loaded = load_content(content_copy / "tower-of-choices")
+    assert list(loaded.rulesets) == ["tower-of-choices"]
+
+
+def test_a_users_own_ruleset_loads(content_copy: Path, tmp_path: Path) -> None:
+    """A new ruleset written in the same format: a renamed, retitled copy."""
+    mine = tmp_path / "mine"
+    (content_copy / "inverted-tower").rename(mine / "my-tower" if mine.mkdir() is None else mine)
+    edit(mine / "my-tower" / "ruleset.toml", 'title = "The Inverted Tower"', 'title = "My Tower"')
+    loaded = load_content(mine)
+    ruleset = loaded.ruleset("my-tower")
+    assert ruleset.title == "My Tower"
+    assert ruleset.info.family == "inverted-tower"
+
+
+def test_missing_folder_and_empty_folder(tmp_path: Path) -> None:
+    with pytest.raises(TowerpressError, match="does not exist"):
+        load_content(tmp_path / "nope")
+    with pytest.raises(TowerpressError, match=r"no ruleset in .* \(expected folders holding a ruleset.toml\)"):
+        load_content(tmp_path)
