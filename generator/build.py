@@ -1,51 +1,67 @@
 """``towerpress build``: every product of every ruleset into the build folder.
 
-Two phases (mkdocs, Pelican): the content is loaded and validated first, then the
-products are rendered, independent ones in parallel worker processes.
+Two phases (mkdocs, Pelican): the content is loaded and validated first and every
+product is planned; then the products are rendered, independent ones in parallel
+worker processes (WeasyPrint is imported in the workers).
+
+Each kind of product has a module with ``plan(content, out_dir) -> list[Job]`` and
+``run(ruleset, job) -> str`` (a line for the log).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
-from generator.model.loader import Content, load_content
+from generator.errors import TowerpressError
+from generator.model.loader import Content, Ruleset, load_content
+
+PRODUCT_MODULES = (
+    "generator.render.rulebook_build",
+    "generator.render.cards_build",
+    "generator.render.sheets_build",
+)
 
 
 @dataclass(frozen=True)
 class Job:
-    kind: str
+    """One file to write: which module renders it, for which ruleset, with which options."""
+
+    module: str
     ruleset: str
-    paper: str
     out: Path
+    options: tuple[tuple[str, Any], ...] = field(default=())
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return dict(self.options).get(name, default)
+
+
+def _module(name: str) -> Any:
+    return importlib.import_module(name)
 
 
 def plan(content: Content, out_dir: Path) -> list[Job]:
     jobs: list[Job] = []
-    for ruleset_id in content.rulesets:
-        for paper in ("a4", "letter", "a5"):
-            jobs.append(
-                Job("rulebook", ruleset_id, paper, out_dir / f"{ruleset_id}-rulebook-{paper}.pdf")
-            )
+    for name in PRODUCT_MODULES:
+        planner = cast(Callable[[Content, Path], list[Job]], _module(name).plan)
+        jobs.extend(planner(content, out_dir))
     seen: set[Path] = set()
     for job in jobs:
         # A writer never writes one path twice (Pelican's Writer).
         if job.out in seen:
-            raise RuntimeError(f"two products would be written to {job.out}")
+            raise TowerpressError(f"two products would be written to {job.out}")
         seen.add(job.out)
     return jobs
 
 
 def _run(content_root: str, job: Job) -> str:
-    # Runs in a worker: WeasyPrint is imported here, not in the parent.
-    from generator.render.products import write_rulebook
-
-    content = load_content(Path(content_root))
-    ruleset = content.ruleset(job.ruleset)
-    pages = write_rulebook(ruleset, job.out, paper=job.paper)
-    return f"wrote {job.out} ({pages} pages)"
+    ruleset: Ruleset = load_content(Path(content_root)).ruleset(job.ruleset)
+    runner = cast(Callable[[Ruleset, Job], str], _module(job.module).run)
+    return runner(ruleset, job)
 
 
 def build_all(content: Content, out_dir: Path, workers: int = 2) -> Iterator[str]:

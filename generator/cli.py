@@ -5,36 +5,21 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from generator import __version__
+from generator.commands.options import PAPER, content_option, load
 from generator.errors import ContentError, TowerpressError
-from generator.model.loader import Content, load_content
-
-F = TypeVar("F", bound=Callable[..., Any])
+from generator.model.loader import Content
 
 REPORT_URL = "the TowerPress issue tracker"
 
 
-def content_option(func: F) -> F:
-    """``--content DIR``: load a content tree other than the bundled one."""
-    option = click.option(
-        "--content",
-        "content_dir",
-        type=click.Path(path_type=Path, file_okay=False),
-        default=None,
-        metavar="DIR",
-        help="Content folder (a folder of rulesets, or one ruleset) instead of the bundled one.",
-    )
-    return option(func)
-
-
 def _load(content_dir: Path | None) -> Content:
-    return load_content(content_dir)
+    return load(content_dir)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -67,24 +52,37 @@ def validate(content_dir: Path | None) -> None:
         )
 
 
-PAPER = click.Choice(["a4", "letter", "a5"])
-
-
 @cli.command()
 @click.argument("ruleset_id", metavar="RULESET")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
-@click.option("--profile", "profile_id", default=None, help="Rules profile (default: the ruleset's).")
+@click.option(
+    "--profile", "profile_id", default=None, help="Rules profile (default: the ruleset's)."
+)
 @click.option("--print-marks", is_flag=True, help="Add 3 mm bleed and crop marks.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["pdf", "html"]), default="pdf", show_default=True,
+    "--format",
+    "fmt",
+    type=click.Choice(["pdf", "html"]),
+    default="pdf",
+    show_default=True,
     help="pdf, or the HTML that goes into WeasyPrint (for a browser preview).",
 )
 @content_option
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Output file (default: build/RULESET-rulebook-PAPER.pdf).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Output file (default: build/RULESET-rulebook-PAPER.pdf).",
+)
 def rulebook(
-    ruleset_id: str, paper: str, profile_id: str | None, print_marks: bool, fmt: str,
-    content_dir: Path | None, output: Path | None,
+    ruleset_id: str,
+    paper: str,
+    profile_id: str | None,
+    print_marks: bool,
+    fmt: str,
+    content_dir: Path | None,
+    output: Path | None,
 ) -> None:
     """Print a rulebook: cover, contents, chapters, tables, rulings, quick reference."""
     from generator.render.products import write_rulebook
@@ -97,6 +95,152 @@ def rulebook(
         ruleset, out, paper=paper, profile_id=profile_id, print_marks=print_marks, fmt=fmt
     )
     click.echo(f"wrote {out}" + (f" ({pages} pages)" if pages else ""))
+
+
+def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | None) -> Any:
+    from generator.engine.registry import engines
+
+    ruleset = _load(content_dir).ruleset(ruleset_id)
+    profile = ruleset.profile(profile_id)
+    return ruleset, profile, engines()[ruleset.info.family]
+
+
+@cli.command()
+@click.argument("ruleset_id", metavar="RULESET")
+@click.option(
+    "--runs",
+    type=click.IntRange(min=1),
+    default=10000,
+    show_default=True,
+    help="Games to play (a positive integer).",
+)
+@click.option("--seed", required=True, help="Seed (an integer or any non-empty text).")
+@click.option(
+    "--profile", "profile_id", default=None, help="Rules profile (default: the ruleset's)."
+)
+@click.option(
+    "--floors",
+    "depth",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Floors (levels, rooms) a run goes down at most; reaching the last is a win.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+@content_option
+def simulate(
+    ruleset_id: str,
+    runs: int,
+    seed: str,
+    profile_id: str | None,
+    depth: int | None,
+    as_json: bool,
+    content_dir: Path | None,
+) -> None:
+    """Play many games with the reference player and report survival and deaths."""
+    import json
+
+    from generator.engine.report import summarise
+    from generator.engine.rng import normalise_seed
+
+    try:
+        canonical = normalise_seed(seed)
+    except ValueError:
+        raise click.BadParameter(
+            "expected an integer or non-empty text", param_hint="'--seed'"
+        ) from None
+    ruleset, profile, engine = _engine_for(ruleset_id, content_dir, profile_id)
+    depth = depth or engine.default_depth
+    with click.progressbar(length=runs, label="simulating", file=sys.stderr) as bar:
+        done = 0
+
+        def progress(finished: int) -> None:
+            nonlocal done
+            bar.update(finished - done)
+            done = finished
+
+        outcomes = list(engine.simulate(ruleset.data, profile, runs, canonical, depth, progress))
+    report = summarise(
+        outcomes,
+        ruleset=ruleset.id,
+        profile=profile.id,
+        seed=seed,
+        depth_name=engine.depth_name,
+        has_end=engine.has_end,
+    )
+    if as_json:
+        click.echo(json.dumps(report.to_json(), sort_keys=False))
+        return
+    click.echo(
+        f"{ruleset.title}, profile {profile.id}, seed {seed}: {runs} runs, "
+        f"at most {depth} {engine.depth_name}s"
+    )
+    click.echo(f"{engine.depth_name:>6}  {'reached':>8}  95% interval")
+    for row in report.survival:
+        click.echo(f"{row.depth:>6}  {row.reached:>8.2%}  {row.ci95[0]:.2%} - {row.ci95[1]:.2%}")
+    if report.won is not None:
+        click.echo(f"won: {report.won:.2%}")
+    click.echo(
+        f"mean {engine.depth_name}: {report.mean_depth:.2f}; mean rooms: {report.mean_rooms:.2f}"
+    )
+    for cause, count in sorted(report.deaths.items(), key=lambda kv: (-kv[1], kv[0])):
+        click.echo(f"died: {cause}: {count} ({count / runs:.2%})")
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("ruleset_id", metavar="RULESET")
+@click.argument("query", required=False)
+@click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
+@click.option(
+    "--profile", "profile_id", default=None, help="Rules profile (default: the ruleset's)."
+)
+@content_option
+def odds(
+    ruleset_id: str,
+    query: str | None,
+    params: tuple[str, ...],
+    profile_id: str | None,
+    content_dir: Path | None,
+) -> None:
+    """Exact odds, as fractions: `towerpress odds RULESET` lists the queries."""
+    ruleset, profile, engine = _engine_for(ruleset_id, content_dir, profile_id)
+    if query is None:
+        for q in engine.odds.values():
+            args = " ".join(f"{p.name}={p.default}" for p in q.params)
+            click.echo(f"{q.name} {args}\n    {q.help}")
+            for p in q.params:
+                click.echo(f"    {p.name}: {p.help} ({p.min}-{p.max}, default {p.default})")
+        return
+    if query not in engine.odds:
+        raise TowerpressError(
+            f"unknown odds query {query!r} for {ruleset.id} "
+            f"(expected one of: {', '.join(engine.odds)})"
+        )
+    spec = engine.odds[query]
+    known = {p.name: p for p in spec.params}
+    values = {p.name: p.default for p in spec.params}
+    for item in params:
+        name, sep, text = item.partition("=")
+        if not sep or name not in known:
+            raise TowerpressError(
+                f"odds {query}: {item!r} is not NAME=VALUE "
+                f"with NAME one of: {', '.join(known) or 'none'}"
+            )
+        p = known[name]
+        try:
+            value = int(text)
+        except ValueError:
+            raise TowerpressError(
+                f"odds {query}: {name} must be an integer, got {text!r}"
+            ) from None
+        if not p.min <= value <= p.max:
+            raise TowerpressError(
+                f"odds {query}: {name} must be between {p.min} and {p.max}, got {value}"
+            )
+        values[name] = value
+    shown = " ".join(f"{k}={v}" for k, v in values.items())
+    click.echo(f"{ruleset.title}, profile {profile.id}: {query} {shown}")
+    for label, value in spec.compute(ruleset.data, profile, values):
+        click.echo(f"  {label}: {value.numerator}/{value.denominator} = {float(value):.6f}")
 
 
 @cli.command()
@@ -150,3 +294,12 @@ def main(argv: list[str] | None = None) -> None:
         )
         sys.exit(1)
     sys.exit(0)
+
+
+def _register_more() -> None:
+    from generator.commands import register_all
+
+    register_all(cli)
+
+
+_register_more()

@@ -34,7 +34,9 @@ class ContentError(TowerpressError):
         for finding in self.findings:
             click.echo(f"towerpress: error: {finding}", err=True, file=file)
         if len(self.findings) > 1:
-            click.echo(f"towerpress: {len(self.findings)} problems in the content", err=True, file=file)
+            click.echo(
+                f"towerpress: {len(self.findings)} problems in the content", err=True, file=file
+            )
 
 
 class RenderError(TowerpressError):

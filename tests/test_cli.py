@@ -46,7 +46,9 @@ def test_validate_bundled() -> None:
     result = run("validate")
     assert result.returncode == 0, result.stderr
     assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
-        "inverted-tower", "three-dice-dungeon", "tower-of-choices"
+        "inverted-tower",
+        "three-dice-dungeon",
+        "tower-of-choices",
     ]
     assert all(": ok (" in line for line in result.stdout.splitlines())
     assert result.stderr == ""
@@ -71,7 +73,9 @@ def test_validate_reports_every_problem_and_exits_2(content_copy: Path) -> None:
 def test_validate_missing_folder(tmp_path: Path) -> None:
     result = run("validate", "--content", str(tmp_path / "none"))
     assert result.returncode == 2
-    assert result.stderr == f"towerpress: error: content folder '{tmp_path / 'none'}' does not exist\n"
+    assert (
+        result.stderr == f"towerpress: error: content folder '{tmp_path / 'none'}' does not exist\n"
+    )
 
 
 def test_unknown_ruleset_and_profile() -> None:

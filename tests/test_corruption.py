@@ -38,7 +38,7 @@ def apply(text: str, edit: tuple[str, int, object]) -> str:
     at = where % (len(text) + 1)
     if kind == "delete":
         assert isinstance(arg, int)
-        return text[:at] + text[at + arg:]
+        return text[:at] + text[at + arg :]
     if kind == "insert":
         return text[:at] + str(arg) + text[at:]
     return text[:at]

@@ -58,7 +58,7 @@ def test_wrong_type_missing_and_unknown_keys(content_copy: Path) -> None:
     path = content_copy / "tower-of-choices" / "ruleset.toml"
     text = path.read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if not line.startswith("subtitle")]
-    text = "\n".join(lines).replace('language = "en"', "language = 3\ncolour = \"red\"")
+    text = "\n".join(lines).replace('language = "en"', 'language = 3\ncolour = "red"')
     path.write_text(text + "\n", encoding="utf-8")
     assert messages(content_copy) == [
         "content/tower-of-choices/ruleset.toml: colour: unknown key",
@@ -68,8 +68,11 @@ def test_wrong_type_missing_and_unknown_keys(content_copy: Path) -> None:
 
 
 def test_unknown_family(content_copy: Path) -> None:
-    edit(content_copy / "inverted-tower" / "ruleset.toml", 'family = "inverted-tower"',
-         'family = "chess"')
+    edit(
+        content_copy / "inverted-tower" / "ruleset.toml",
+        'family = "inverted-tower"',
+        'family = "chess"',
+    )
     assert messages(content_copy) == [
         "content/inverted-tower/ruleset.toml: family: 'chess' is not one of "
         "inverted-tower, three-dice-dungeon, tower-of-choices",
@@ -85,7 +88,7 @@ def test_profile_problems(content_copy: Path) -> None:
         "content/inverted-tower/profiles/as-written.toml: readings.IT-05: "
         "missing: every ruling ID needs a reading",
         "content/inverted-tower/profiles/as-written.toml: readings.IT-06: "
-        "expected \"faithful\" or \"alt\", got 'sometimes'",
+        'expected "faithful" or "alt", got \'sometimes\'',
         "content/inverted-tower/profiles/as-written.toml: readings.IT-99: "
         "unknown ruling ID 'IT-99' (not in rulings.toml)",
     ]
@@ -93,17 +96,23 @@ def test_profile_problems(content_copy: Path) -> None:
 
 def test_alt_reading_needs_an_alt(content_copy: Path) -> None:
     # IT-31 (typos) has no Alt reading.
-    edit(content_copy / "inverted-tower" / "profiles" / "as-written.toml",
-         '"IT-31" = "faithful"', '"IT-31" = "alt"')
+    edit(
+        content_copy / "inverted-tower" / "profiles" / "as-written.toml",
+        '"IT-31" = "faithful"',
+        '"IT-31" = "alt"',
+    )
     assert messages(content_copy) == [
         "content/inverted-tower/profiles/as-written.toml: readings.IT-31: "
-        "IT-31 has no Alt reading; expected \"faithful\"",
+        'IT-31 has no Alt reading; expected "faithful"',
     ]
 
 
 def test_default_profile_must_exist(content_copy: Path) -> None:
-    edit(content_copy / "three-dice-dungeon" / "ruleset.toml",
-         'default_profile = "as-written"', 'default_profile = "easy"')
+    edit(
+        content_copy / "three-dice-dungeon" / "ruleset.toml",
+        'default_profile = "as-written"',
+        'default_profile = "easy"',
+    )
     assert messages(content_copy) == [
         "content/three-dice-dungeon/ruleset.toml: default_profile: unknown profile 'easy' "
         "(expected one of: as-written, d6-scale)",
@@ -121,19 +130,25 @@ def test_prose_directives_must_resolve(content_copy: Path) -> None:
     lines = len(text.splitlines())
     found = messages(content_copy)
     shown = f"content/inverted-tower/rules/{chapter.name}"
-    assert found[0].startswith(f"{shown}: line {lines + 2}: unknown table 'no-such-table' (expected one of: ")
+    assert found[0].startswith(
+        f"{shown}: line {lines + 2}: unknown table 'no-such-table' (expected one of: "
+    )
     assert found[1:] == [
-        f"{shown}: line {lines + 4}: unknown directive 'dice' (expected one of: table, value, ruling)",
+        f"{shown}: line {lines + 4}: unknown directive 'dice' "
+        "(expected one of: table, value, ruling)",
         f"{shown}: line {lines + 4}: unknown ruling ID 'IT-77'",
-        f"{shown}: line {lines + 4}: value 'character.nope' does not resolve: 'nope' does not exist",
+        f"{shown}: line {lines + 4}: value 'character.nope' does not resolve: "
+        "'nope' does not exist",
     ]
 
 
 def test_ruling_ids_have_the_family_prefix(content_copy: Path) -> None:
     edit(content_copy / "tower-of-choices" / "rulings.toml", 'id = "TC-01"', 'id = "IT-01"')
     found = messages(content_copy)
-    assert "content/tower-of-choices/rulings.toml: rulings[0].id: 'IT-01' is not a ruling ID " \
+    assert (
+        "content/tower-of-choices/rulings.toml: rulings[0].id: 'IT-01' is not a ruling ID "
         "of the form TC-nn" in found
+    )
 
 
 def test_unknown_tables_file(content_copy: Path) -> None:
@@ -159,7 +174,8 @@ def test_a_single_ruleset_folder_loads(content_copy: Path) -> None:
 def test_a_users_own_ruleset_loads(content_copy: Path, tmp_path: Path) -> None:
     """A new ruleset written in the same format: a renamed, retitled copy."""
     mine = tmp_path / "mine"
-    (content_copy / "inverted-tower").rename(mine / "my-tower" if mine.mkdir() is None else mine)
+    mine.mkdir()
+    (content_copy / "inverted-tower").rename(mine / "my-tower")
     edit(mine / "my-tower" / "ruleset.toml", 'title = "The Inverted Tower"', 'title = "My Tower"')
     loaded = load_content(mine)
     ruleset = loaded.ruleset("my-tower")
@@ -170,5 +186,7 @@ def test_a_users_own_ruleset_loads(content_copy: Path, tmp_path: Path) -> None:
 def test_missing_folder_and_empty_folder(tmp_path: Path) -> None:
     with pytest.raises(TowerpressError, match="does not exist"):
         load_content(tmp_path / "nope")
-    with pytest.raises(TowerpressError, match=r"no ruleset in .* \(expected folders holding a ruleset.toml\)"):
+    with pytest.raises(
+        TowerpressError, match=r"no ruleset in .* \(expected folders holding a ruleset.toml\)"
+    ):
         load_content(tmp_path)

@@ -85,7 +85,12 @@ def load_info(node: Node, families: tuple[str, ...]) -> RulesetInfo:
     credits: list[Credit] = []
     for c in node.tables("credits", min_items=1):
         credits.append(
-            Credit(work=c.str("work"), author=c.str("author"), role=c.str("role"), source=c.str("source"))
+            Credit(
+                work=c.str("work"),
+                author=c.str("author"),
+                role=c.str("role"),
+                source=c.str("source"),
+            )
         )
         c.done()
     info = RulesetInfo(
@@ -132,10 +137,10 @@ def load_profile(node: Node, profile_id: str, rulings: tuple[Ruling, ...]) -> Pr
             readings_node.error(key, f"unknown ruling ID {key!r} (not in rulings.toml)")
             continue
         if value not in READINGS:
-            readings_node.error(key, f"expected \"faithful\" or \"alt\", got {value!r}")
+            readings_node.error(key, f'expected "faithful" or "alt", got {value!r}')
             continue
         if value == "alt" and not known[key].alt:
-            readings_node.error(key, f"{key} has no Alt reading; expected \"faithful\"")
+            readings_node.error(key, f'{key} has no Alt reading; expected "faithful"')
             continue
         readings[key] = value
     for ruling in rulings:

@@ -39,6 +39,10 @@ class DiceTable(Generic[T]):
                 return row.value
         raise ValueError(f"face {face} is not on this d{self.faces} table")
 
+    def entries(self) -> tuple[T, ...]:
+        """Each row's entry once, in table order (safe on a table that failed validation)."""
+        return tuple(row.value for row in self.rows)
+
     def lookup_table(self) -> tuple[T, ...]:
         """Entries indexed by ``face - 1``, for fast paths in the engine."""
         return tuple(self.lookup(face) for face in range(1, self.faces + 1))

@@ -17,8 +17,8 @@ from generator.errors import ContentError, TowerpressError
 from generator.model.common import (
     Chapter,
     Profile,
-    Ruling,
     RulesetInfo,
+    Ruling,
     chapter_from_markdown,
     load_info,
     load_profile,
@@ -85,6 +85,10 @@ class Ruleset:
     chapters: tuple[Chapter, ...]
     quick_reference: Chapter | None  # quick-reference.md: the one-page summary
     data: Any  # the family's typed data (a RulesetData)
+    decks: Mapping[str, Any]  # card decks by deck id (decks/*.toml)
+    sheets: Mapping[
+        str, Any
+    ]  # sheet and log definitions (sheets/*.toml)  # the family's typed data (a RulesetData)
     raw: Mapping[str, Any]  # raw TOML of tables/, by file stem, for {{ value: }} lookups
 
     @property
@@ -218,6 +222,21 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | Non
     data = family.load(files)
     files.done()
 
+    from generator.model.decks import load_decks
+    from generator.model.sheets import load_sheets
+
+    extra: dict[str, Mapping[str, Any]] = {}
+    for sub, loader in (("decks", load_decks), ("sheets", load_sheets)):
+        sub_nodes: dict[str, Node] = {}
+        for path in sorted((folder / sub).glob("*.toml")):
+            raw = _read_toml(path, base, findings)
+            if raw is not None:
+                sub_nodes[path.stem] = Node(raw, f"{shown}/{sub}/{path.name}", "", findings)
+        # Decks and sheets name entities of the data; they are checked only once the
+        # data itself is sound, so one mistake is not reported twice.
+        sound = len(findings.items) == before
+        extra[sub] = MappingProxyType(dict(loader(folder.name, sub_nodes, data if sound else None)))
+
     chapters: list[Chapter] = []
     chapter_files = sorted((folder / "rules").glob("*.md"))
     if not chapter_files:
@@ -241,10 +260,15 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | Non
         for d in directives(text):
             where = f"line {d.line}"
             if d.kind not in KINDS:
-                findings.add(file, where, f"unknown directive {d.kind!r} (expected one of: {', '.join(KINDS)})")
+                findings.add(
+                    file,
+                    where,
+                    f"unknown directive {d.kind!r} (expected one of: {', '.join(KINDS)})",
+                )
             elif d.kind == "table" and table_names is not None and d.arg not in table_names:
                 findings.add(
-                    file, where,
+                    file,
+                    where,
                     f"unknown table {d.arg!r} (expected one of: {', '.join(sorted(table_names))})",
                 )
             elif d.kind == "value":
@@ -264,6 +288,8 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | Non
         chapters=tuple(chapters),
         quick_reference=quick,
         data=data,
+        decks=extra["decks"],
+        sheets=extra["sheets"],
         raw=MappingProxyType(raw_tables),
     )
 

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,8 +31,18 @@ def directives(source: str) -> Iterator[Directive]:
             yield Directive(m.group(1), m.group(2), number)
 
 
-def lookup_value(raw: Mapping[str, Any], path: str) -> Any:
+def is_varies(value: Any) -> bool:
+    """A value that depends on a ruling: ``{ ruling = "IT-12", faithful = 1, alt = 0 }``."""
+    return isinstance(value, Mapping) and set(value) == {"ruling", "faithful", "alt"}
+
+
+def lookup_value(
+    raw: Mapping[str, Any], path: str, alt: Callable[[str], bool] | None = None
+) -> Any:
     """Resolve ``FILE.key[0].key`` in the raw TOML of the tables folder.
+
+    A value that depends on a ruling resolves to the reading ``alt`` picks for that
+    ruling ID (the Faithful reading when ``alt`` is None).
 
     Raises:
         KeyError: with a message naming the part of the path that does not resolve.
@@ -50,6 +60,8 @@ def lookup_value(raw: Mapping[str, Any], path: str) -> Any:
             if not isinstance(current, list) or int(index) >= len(current):
                 raise KeyError(f"[{index}] is out of range")
             current = current[int(index)]
+    if is_varies(current):
+        current = current["alt" if alt is not None and alt(str(current["ruling"])) else "faithful"]
     if isinstance(current, Mapping | list):
         raise KeyError("names a table or array, not a single value")
     return current

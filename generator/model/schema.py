@@ -14,6 +14,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+# Node has methods named str, int and bool; these aliases keep the builtins nameable there.
+Str = str
+Int = int
+Bool = bool
+
 T = TypeVar("T")
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
@@ -71,22 +76,22 @@ class Node:
     accessor asked for, so that a misspelt key is never silently ignored.
     """
 
-    def __init__(self, data: Mapping[str, Any], file: str, path: str, findings: Findings):
+    def __init__(self, data: Mapping[Str, Any], file: Str, path: Str, findings: Findings):
         self.data = data
         self.file = file
         self.path = path
         self.findings = findings
-        self._used: set[str] = set()
+        self._used: set[Str] = set()
 
     # -- reporting -------------------------------------------------------------------
 
-    def key(self, key: str | int) -> str:
+    def key(self, key: Str | Int) -> Str:
         return join_key(self.path, key)
 
-    def error(self, key: str | int, message: str) -> None:
+    def error(self, key: Str | Int, message: Str) -> None:
         self.findings.add(self.file, self.key(key), message)
 
-    def error_here(self, message: str) -> None:
+    def error_here(self, message: Str) -> None:
         self.findings.add(self.file, self.path, message)
 
     def done(self) -> None:
@@ -95,10 +100,10 @@ class Node:
             if key not in self._used:
                 self.error(key, "unknown key")
 
-    def has(self, key: str) -> bool:
+    def has(self, key: Str) -> Bool:
         return key in self.data
 
-    def _get(self, key: str, expected: str, required: bool) -> Any:
+    def _get(self, key: Str, expected: Str, required: Bool) -> Any:
         self._used.add(key)
         if key not in self.data:
             if required:
@@ -108,11 +113,11 @@ class Node:
 
     # -- scalars ---------------------------------------------------------------------
 
-    def str(self, key: str, default: str | None = None, *, nonempty: bool = True) -> str:
+    def str(self, key: Str, default: Str | None = None, *, nonempty: Bool = True) -> Str:
         value = self._get(key, "a string", default is None)
         if value is None:
             return default if default is not None else ""
-        if not isinstance(value, str):
+        if not isinstance(value, Str):
             self.error(key, f"expected a string, got {type_name(value)} {value!r}")
             return default or ""
         if nonempty and not value.strip():
@@ -121,11 +126,11 @@ class Node:
 
     def int(
         self,
-        key: str,
-        default: int | None = None,
+        key: Str,
+        default: Int | None = None,
         *,
-        min: int | None = None,
-        max: int | None = None,
+        min: Int | None = None,
+        max: Int | None = None,
     ) -> int:
         value = self._get(key, "an integer", default is None)
         if value is None:
@@ -139,7 +144,7 @@ class Node:
             self.error(key, f"{value} is above the maximum {max}")
         return value
 
-    def bool(self, key: str, default: bool | None = None) -> bool:
+    def bool(self, key: Str, default: Bool | None = None) -> Bool:
         value = self._get(key, "true or false", default is None)
         if value is None:
             return bool(default)
@@ -148,36 +153,36 @@ class Node:
             return bool(default)
         return value
 
-    def choice(self, key: str, options: Sequence[str], default: str | None = None) -> str:
+    def choice(self, key: Str, options: Sequence[Str], default: Str | None = None) -> Str:
         value = self.str(key, default)
         if value and value not in options:
             self.error(key, f"{value!r} is not one of {', '.join(options)}")
             return default if default is not None else options[0]
         return value
 
-    def str_list(self, key: str, default: Sequence[str] | None = None) -> tuple[str, ...]:
+    def str_list(self, key: Str, default: Sequence[Str] | None = None) -> tuple[Str, ...]:
         value = self._get(key, "an array of strings", default is None)
         if value is None:
             return tuple(default or ())
         if not isinstance(value, list):
             self.error(key, f"expected an array of strings, got {type_name(value)} {value!r}")
             return ()
-        out: list[str] = []
+        out: list[Str] = []
         for i, item in enumerate(value):
-            if not isinstance(item, str):
+            if not isinstance(item, Str):
                 self.error(f"{key}[{i}]", f"expected a string, got {type_name(item)} {item!r}")
             else:
                 out.append(item)
         return tuple(out)
 
-    def int_list(self, key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
+    def int_list(self, key: Str, default: Sequence[Int] | None = None) -> tuple[Int, ...]:
         value = self._get(key, "an array of integers", default is None)
         if value is None:
             return tuple(default or ())
         if not isinstance(value, list):
             self.error(key, f"expected an array of integers, got {type_name(value)} {value!r}")
             return ()
-        out: list[int] = []
+        out: list[Int] = []
         for i, item in enumerate(value):
             if isinstance(item, bool) or not isinstance(item, int):
                 self.error(f"{key}[{i}]", f"expected an integer, got {type_name(item)} {item!r}")
@@ -185,16 +190,16 @@ class Node:
                 out.append(item)
         return tuple(out)
 
-    def roll(self, key: str, faces: int) -> tuple[int, int]:
+    def roll(self, key: Str, faces: Int) -> tuple[Int, Int]:
         """A die face or range of faces: ``5`` or ``"1-3"``, inside ``1..faces``."""
         value = self._get(key, f'a face or range like "1-3" on 1-{faces}', True)
         if value is None:
             return (0, -1)
-        low: int
-        high: int
+        low: Int
+        high: Int
         if isinstance(value, int) and not isinstance(value, bool):
             low = high = value
-        elif isinstance(value, str) and (m := _RANGE.match(value)):
+        elif isinstance(value, Str) and (m := _RANGE.match(value)):
             low = int(m.group(1))
             high = int(m.group(2)) if m.group(2) else low
         else:
@@ -210,7 +215,7 @@ class Node:
 
     # -- nesting -----------------------------------------------------------------------
 
-    def table(self, key: str, *, required: bool = True) -> Node:
+    def table(self, key: Str, *, required: Bool = True) -> Node:
         value = self._get(key, "a table", required)
         if value is None:
             return Node({}, self.file, self.key(key), self.findings)
@@ -219,7 +224,7 @@ class Node:
             value = {}
         return Node(value, self.file, self.key(key), self.findings)
 
-    def tables(self, key: str, *, required: bool = True, min_items: int = 0) -> list[Node]:
+    def tables(self, key: Str, *, required: Bool = True, min_items: Int = 0) -> list[Node]:
         value = self._get(key, "an array of tables", required)
         if value is None:
             return []
@@ -236,7 +241,7 @@ class Node:
             self.error(key, f"expected at least {min_items} entries, got {len(value)}")
         return nodes
 
-    def mapping(self, key: str, *, required: bool = True) -> dict[str, Any]:
+    def mapping(self, key: Str, *, required: Bool = True) -> dict[Str, Any]:
         """A table read as a plain mapping (its keys are data, not schema)."""
         value = self._get(key, "a table", required)
         if value is None:
@@ -247,9 +252,7 @@ class Node:
         return dict(value)
 
 
-def check_coverage(
-    node: Node, key: str, rolls: Iterable[tuple[int, int]], faces: int
-) -> None:
+def check_coverage(node: Node, key: str, rolls: Iterable[tuple[int, int]], faces: int) -> None:
     """Every face 1..faces must be covered by exactly one row (design.md section 2)."""
     seen: dict[int, int] = {}
     for index, (low, high) in enumerate(rolls):

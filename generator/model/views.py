@@ -28,7 +28,9 @@ class TableView:
     def __post_init__(self) -> None:
         for row in self.rows:
             if len(row) != len(self.columns):
-                raise ValueError(f"table {self.name!r}: row {row!r} does not match {self.columns!r}")
+                raise ValueError(
+                    f"table {self.name!r}: row {row!r} does not match {self.columns!r}"
+                )
 
 
 def faces(low: int, high: int) -> str:

@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 
-class RefusedReference(FatalURLFetchingError):
+class RefusedReference(FatalURLFetchingError):  # type: ignore[misc]
     """A reference the fetcher will not serve; it stops the render."""
 
     def __init__(self, url: str, reason: str):

@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from generator.errors import RenderError
 from generator.model.prose import DIRECTIVE, TABLE_LINE, format_value, lookup_value
@@ -52,8 +52,11 @@ class ProseBlock:
 class ProseRenderer:
     """Renders one ruleset's chapters; knows its data and its content folder."""
 
-    def __init__(self, raw: Mapping[str, Any], content_root: Path):
+    def __init__(
+        self, raw: Mapping[str, Any], content_root: Path, alt: Callable[[str], bool] | None = None
+    ):
         self.raw = raw
+        self.alt = alt
         self.content_root = content_root.resolve()
         self.md = MarkdownIt("commonmark", {"html": True, "typographer": True})
         self.md.enable(["table", "replacements", "smartquotes"])
@@ -72,17 +75,19 @@ class ProseRenderer:
         snippet = tokens[idx].content.strip().splitlines()[0][:60]
         raise RenderError(f"{env['file']}: raw HTML is not allowed in rules prose: {snippet!r}")
 
-    def _image(
-        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-    ) -> str:
+    def _image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
         src = str(token.attrGet("src") or "")
         parts = urlsplit(src)
         if parts.scheme or parts.netloc:
-            raise RenderError(f"{env['file']}: refused image {src!r}: only files inside the content folder")
+            raise RenderError(
+                f"{env['file']}: refused image {src!r}: only files inside the content folder"
+            )
         path = (Path(env["dir"]) / parts.path).resolve()
         if not path_is_inside(path, [self.content_root]) or not path.is_file():
-            raise RenderError(f"{env['file']}: refused image {src!r}: not a file inside the content folder")
+            raise RenderError(
+                f"{env['file']}: refused image {src!r}: not a file inside the content folder"
+            )
         token.attrSet("src", path.as_uri())
         renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
         return renderer.image(tokens, idx, options, env)
@@ -111,9 +116,11 @@ class ProseRenderer:
             kind, arg = m.group(1), m.group(2)
             if kind == "value":
                 try:
-                    value = format_value(lookup_value(self.raw, arg))
+                    value = format_value(lookup_value(self.raw, arg, self.alt))
                 except KeyError as exc:
-                    raise RenderError(f"{file}: value {arg!r} does not resolve: {exc.args[0]}") from None
+                    raise RenderError(
+                        f"{file}: value {arg!r} does not resolve: {exc.args[0]}"
+                    ) from None
                 return _MD_SPECIAL.sub(r"\\\1", value)
             if kind == "ruling":
                 return _MARK.format(arg)
@@ -126,7 +133,13 @@ class ProseRenderer:
     ) -> tuple[list[ProseBlock], list[Heading]]:
         """Render a chapter body; returns its blocks and its headings (for the outline)."""
         headings: list[Heading] = []
-        env = {"file": file, "dir": str(folder), "slug": slug, "anchors": anchors, "headings": headings}
+        env = {
+            "file": file,
+            "dir": str(folder),
+            "slug": slug,
+            "anchors": anchors,
+            "headings": headings,
+        }
         blocks: list[ProseBlock] = []
         pending: list[str] = []
 
@@ -138,7 +151,7 @@ class ProseRenderer:
                     lambda m: f'<a class="ruling-ref" href="#ruling-{m.group(1)}">{m.group(1)}</a>',
                     html,
                 )
-                blocks.append(ProseBlock(html=Markup(html)))  # noqa: S704 - built by markdown-it
+                blocks.append(ProseBlock(html=Markup(html)))
                 pending.clear()
 
         for line in source.splitlines():
@@ -150,8 +163,3 @@ class ProseRenderer:
                 pending.append(line)
         flush()
         return blocks, headings
-
-
-def render_inline(text: str, mark: Callable[[str], str] | None = None) -> Markup:
-    """Plain text from data, escaped for HTML."""
-    return escape(text)

@@ -16,7 +16,6 @@ from generator.render.fetcher import RefusedReference, SafeFetcher
 from generator.render.fonts import font_dirs
 from generator.render.templating import TEMPLATES
 
-
 REPRODUCIBLE_EPOCH = "1700000000"
 
 
@@ -60,9 +59,9 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
     logger.addHandler(handler)
     propagate, logger.propagate = logger.propagate, False
     try:
-        document = HTML(
-            string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher
-        ).render(font_config=_font_config())
+        document = HTML(string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher).render(
+            font_config=_font_config()
+        )
     except RefusedReference as exc:
         raise RenderError(str(exc)) from None
     finally:

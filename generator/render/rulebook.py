@@ -1,4 +1,4 @@
-"""The rulebook: cover, contents, chapters, tables from the data, rulings, credits, quick reference."""
+"""The rulebook: cover, contents, chapters, data tables, rulings, credits, quick reference."""
 
 from __future__ import annotations
 
@@ -58,12 +58,16 @@ def paper_spec(paper: str) -> PaperSpec:
 
 
 def rulebook_html(
-    ruleset: Ruleset, *, paper: str = "a4", profile: Profile | None = None, print_marks: bool = False
+    ruleset: Ruleset,
+    *,
+    paper: str = "a4",
+    profile: Profile | None = None,
+    print_marks: bool = False,
 ) -> str:
     """The HTML that goes into WeasyPrint for one rulebook."""
     spec = paper_spec(paper)
     profile = profile or ruleset.profile()
-    prose = ProseRenderer(ruleset.raw, ruleset.root)
+    prose = ProseRenderer(ruleset.raw, ruleset.root, profile.alt)
     anchors: set[str] = set()
     tables: Mapping[str, TableView] = ruleset.tables()
 

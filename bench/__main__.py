@@ -1,0 +1,21 @@
+"""Run every benchmark, or those named: ``python -m bench [rulebook ...]``."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+BENCHMARKS = ("rulebook",)
+
+
+def main(argv: list[str]) -> None:
+    names = argv or list(BENCHMARKS)
+    for name in names:
+        if name not in BENCHMARKS:
+            sys.exit(f"unknown benchmark {name!r} (expected one of: {', '.join(BENCHMARKS)})")
+    for name in names:
+        module = importlib.import_module(f"bench.{name}")
+        module.run()
+
+
+main(sys.argv[1:])

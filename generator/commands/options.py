@@ -1,0 +1,33 @@
+"""Options and helpers shared by every command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from generator.model.loader import Content, load_content
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+PAPER = click.Choice(["a4", "letter", "a5"])
+
+
+def content_option(func: F) -> F:
+    """``--content DIR``: load a content tree other than the bundled one."""
+    option = click.option(
+        "--content",
+        "content_dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        metavar="DIR",
+        help="Content folder (a folder of rulesets, or one ruleset) instead of the bundled one.",
+    )
+    return option(func)
+
+
+def load(content_dir: Path | None) -> Content:
+    """The content tree (the bundled one by default), validated."""
+    return load_content(content_dir)

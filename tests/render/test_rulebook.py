@@ -1,0 +1,346 @@
+"""Rulebooks: open the PDFs and check what a reader and a printer would check."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pypdf
+import pytest
+
+from generator.errors import RenderError
+from generator.model.loader import Content, Ruleset, load_content
+from generator.render import pdf as pdf_module
+from generator.render.products import write_rulebook
+from tests.conftest import RULESETS
+
+MM = 72 / 25.4
+PAGE_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0), "a5": (148 * MM, 210 * MM)}
+
+
+def render(ruleset: Ruleset, out: Path, **options: object) -> Path:
+    write_rulebook(ruleset, out, **options)  # type: ignore[arg-type]
+    assert pdf_module.last_warnings == []
+    return out
+
+
+@pytest.fixture(scope="module")
+def books(content: Content, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("books")
+    return {rid: render(content.ruleset(rid), folder / f"{rid}.pdf") for rid in RULESETS}
+
+
+def words(text: str) -> list[str]:
+    """Words compared case-blind (captions are set in capitals) and with plain apostrophes."""
+    text = text.replace("\u00ad", "").replace("\u2010", "-").replace("\u2019", "'").lower()
+    # A word split by hyphenation at a line end is joined again.
+    text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)
+    return text.split()
+
+
+def pdf_words(path: Path) -> list[str]:
+    with pdfplumber.open(path) as pdf:
+        return words("\n".join(page.extract_text() or "" for page in pdf.pages))
+
+
+def contains_in_order(haystack: list[str], needle: list[str], window: int) -> bool:
+    """``needle`` is a subsequence of some window of ``haystack`` starting at its first word.
+
+    Table cells that wrap interleave with their neighbours in extracted text, so a cell's
+    words are checked in order, close together, rather than as one string.
+    """
+    if not needle:
+        return True
+    for start, word in enumerate(haystack):
+        if word != needle[0]:
+            continue
+        i = 1
+        for candidate in haystack[start + 1 : start + 1 + window]:
+            if i == len(needle):
+                break
+            if candidate == needle[i]:
+                i += 1
+        if i == len(needle):
+            return True
+    return False
+
+
+def cell_words(cell: str, roll: bool) -> list[str]:
+    return words(cell.replace("-", "\u2013") if roll else cell)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_row_of_every_table_is_printed(
+    ruleset_id: str, content: Content, books: dict[str, Path]
+) -> None:
+    text = pdf_words(books[ruleset_id])
+    ruleset = content.ruleset(ruleset_id)
+    missing = []
+    for table in ruleset.tables().values():
+        assert contains_in_order(text, words(table.title), 20), table.title
+        for row in table.rows:
+            for index, cell in enumerate(row):
+                needle = cell_words(cell, table.roll_column and index == 0)
+                if not contains_in_order(text, needle, 4 * len(needle) + 60):
+                    missing.append((table.name, cell))
+    assert missing == []
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_fonts_are_ours_and_embedded(ruleset_id: str, books: dict[str, Path]) -> None:
+    reader = pypdf.PdfReader(books[ruleset_id])
+    fonts: dict[str, bool] = {}
+    for page in reader.pages:
+        resources: Any = page["/Resources"].get_object()
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+            embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            fonts[str(font["/BaseFont"])] = embedded
+    assert fonts
+    assert all(fonts.values()), fonts
+    assert all(re.match(r"^/[A-Z]{6}\+TowerPress(Serif|Sans)", name) for name in fonts), fonts
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_outline_metadata_and_links(
+    ruleset_id: str, content: Content, books: dict[str, Path]
+) -> None:
+    ruleset = content.ruleset(ruleset_id)
+    reader = pypdf.PdfReader(books[ruleset_id])
+    top = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert top[0] == "Contents"
+    assert [c.title for c in ruleset.chapters] == top[1 : 1 + len(ruleset.chapters)]
+    assert "Rulings" in top and "Credits and sources" in top
+    assert any(isinstance(item, list) and item for item in reader.outline)  # sections
+    meta = reader.metadata
+    assert meta is not None
+    assert meta.title == f"{ruleset.title}: Rulebook"
+    assert meta.author and all(c.author in meta.author for c in ruleset.info.credits)
+    assert meta.subject and ruleset.info.subtitle in meta.subject
+    root: Any = reader.trailer["/Root"]
+    assert root["/Lang"] == ruleset.info.language
+    # Every internal link lands on a named destination that exists.
+    names = reader.named_destinations
+    links = 0
+    for page in reader.pages:
+        for annot in page.get("/Annots", []):
+            annot = annot.get_object()
+            if "/Dest" in annot:
+                links += 1
+                assert str(annot["/Dest"]) in names
+    assert links > len(ruleset.chapters)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_contents_page_numbers_are_the_heading_pages(
+    ruleset_id: str, books: dict[str, Path]
+) -> None:
+    path = books[ruleset_id]
+    reader = pypdf.PdfReader(path)
+
+    page_index = {
+        page.indirect_reference.idnum: i
+        for i, page in enumerate(reader.pages)
+        if page.indirect_reference is not None
+    }
+    checked = 0
+    # The contents may run over two pages: every page before chapter 1 with leader dots.
+    with pdfplumber.open(path) as pdf:
+        toc_pages = [i for i in (1, 2) if "....." in (pdf.pages[i].extract_text() or "")]
+    for toc in toc_pages:
+        checked += check_contents_page(path, reader, toc, page_index)
+    assert checked >= 5
+
+
+def check_contents_page(
+    path: Path, reader: pypdf.PdfReader, toc: int, page_index: dict[int, int]
+) -> int:
+    destinations = reader.named_destinations
+    checked = 0
+    # A link may be drawn as several boxes (the number and the title): join them per target.
+    boxes: dict[str, tuple[float, float, float, float]] = {}
+    height = float(reader.pages[toc].mediabox.height)
+    for annot in reader.pages[toc].get("/Annots", []):
+        annot = annot.get_object()
+        if "/Dest" not in annot:
+            continue
+        x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+        box = (min(x0, x1), height - max(y0, y1), max(x0, x1), height - min(y0, y1))
+        dest = str(annot["/Dest"])
+        if dest in boxes:
+            old = boxes[dest]
+            box = (
+                min(old[0], box[0]),
+                min(old[1], box[1]),
+                max(old[2], box[2]),
+                max(old[3], box[3]),
+            )
+        boxes[dest] = box
+    with pdfplumber.open(path) as pdf:
+        contents = pdf.pages[toc]
+        for dest, box in boxes.items():
+            entry = (contents.crop(box).extract_text() or "").strip()
+            number = re.search(r"(\d+)$", entry)
+            assert number, entry
+            printed = int(number.group(1))
+            title = re.sub(r"[.\s]*\d+$", "", entry)
+            title = re.sub(r"^(\d+|[A-C]|◆)\s+", "", title)
+            target: Any = destinations[dest]
+            index = page_index[target.page.idnum]
+            assert printed == index + 1, entry
+            heading_page = " ".join(words(pdf.pages[index].extract_text() or ""))
+            assert " ".join(words(title)) in heading_page, (title, index)
+            checked += 1
+    return checked
+
+
+def test_page_sizes_per_paper(content: Content, tmp_path: Path) -> None:
+    ruleset = content.ruleset("inverted-tower")
+    for paper, (width, height) in PAGE_SIZES.items():
+        out = render(ruleset, tmp_path / f"{paper}.pdf", paper=paper)
+        reader = pypdf.PdfReader(out)
+        for page in reader.pages:
+            assert float(page.mediabox.width) == pytest.approx(width, abs=0.05)
+            assert float(page.mediabox.height) == pytest.approx(height, abs=0.05)
+
+
+def appendix_text(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    start = text.index("This profile's reading")
+    return text[start : text.index("Credits and sources", start)]
+
+
+def test_rulings_appendix_follows_the_profile(
+    content: Content, books: dict[str, Path], tmp_path: Path
+) -> None:
+    ruleset = content.ruleset("inverted-tower")
+    faithful = appendix_text(books["inverted-tower"])
+    for ruling in ruleset.rulings:
+        assert ruling.id in faithful
+    assert "ALT" not in faithful
+    draft = ruleset.profile("draft-4.5")
+    alt_ids = [r.id for r in ruleset.rulings if draft.alt(r.id)]
+    out = render(ruleset, tmp_path / "draft.pdf", profile_id="draft-4.5")
+    changed = appendix_text(out)
+    assert changed.count("ALT") == len(alt_ids) > 0
+    for ruling_id in alt_ids:
+        alt_text = ruleset.ruling(ruling_id).alt
+        assert " ".join(alt_text.split()[:4]) in " ".join(changed.split())
+
+
+def test_quick_reference_is_the_last_single_page(content: Content, books: dict[str, Path]) -> None:
+    for ruleset_id, path in books.items():
+        quick = content.ruleset(ruleset_id).quick_reference
+        assert quick is not None
+        with pdfplumber.open(path) as pdf:
+            last = pdf.pages[-1].extract_text() or ""
+            before = pdf.pages[-2].extract_text() or ""
+        assert quick.title in last
+        assert quick.title not in before.split("\n")[0]
+        assert "Credits and sources" in before or "Credits and sources" in "".join(
+            p for p in [before]
+        )
+
+
+def test_editing_a_table_changes_the_rulebook(content_copy: Path, tmp_path: Path) -> None:
+    merchant = content_copy / "inverted-tower" / "tables" / "merchant.toml"
+    text = merchant.read_text(encoding="utf-8")
+    new = re.sub(r"price = 5\b", "price = 7", text)
+    assert new != text
+    merchant.write_text(new, encoding="utf-8")
+    ruleset = load_content(content_copy).ruleset("inverted-tower")
+    table = next(t for t in ruleset.tables().values() if any("7" in c for r in t.rows for c in r))
+    out = render(ruleset, tmp_path / "edited.pdf")
+    text_words = pdf_words(out)
+    assert any(contains_in_order(text_words, words(" ".join(row)), 40) for row in table.rows)
+
+
+def test_two_renders_are_identical(
+    content: Content, books: dict[str, Path], tmp_path: Path
+) -> None:
+    again = render(content.ruleset("tower-of-choices"), tmp_path / "again.pdf")
+    assert again.read_bytes() == books["tower-of-choices"].read_bytes()
+
+
+def test_print_marks_bleed_and_trim_boxes(content: Content, tmp_path: Path) -> None:
+    out = render(content.ruleset("tower-of-choices"), tmp_path / "marks.pdf", print_marks=True)
+    page = pypdf.PdfReader(out).pages[3]
+    trim, bleed = page.trimbox, page.bleedbox
+    assert float(trim.width) == pytest.approx(210 * MM, abs=0.05)
+    assert float(bleed.width) - float(trim.width) == pytest.approx(6 * MM, abs=0.05)
+    assert float(bleed.height) - float(trim.height) == pytest.approx(6 * MM, abs=0.05)
+    assert float(page.mediabox.width) >= float(bleed.width)
+
+
+@pytest.fixture
+def hostile(content_copy: Path) -> Iterator[tuple[Ruleset, Path]]:
+    yield load_content(content_copy).ruleset("tower-of-choices"), content_copy
+
+
+@pytest.mark.parametrize(
+    ("markdown", "message"),
+    [
+        ("![secret](/etc/passwd)", "refused image '/etc/passwd'"),
+        ("![up](../../../outside.png)", "refused image '../../../outside.png'"),
+        ("![net](https://example.com/x.png)", "refused image 'https://example.com/x.png'"),
+        ('<link rel="stylesheet" href="file:///etc/passwd">', "raw HTML is not allowed"),
+        ("<img src='https://example.com/t.png'>", "raw HTML is not allowed"),
+        ('<style>@import "file:///etc/passwd";</style>', "raw HTML is not allowed"),
+    ],
+)
+def test_hostile_markdown_is_refused(
+    content_copy: Path, tmp_path: Path, markdown: str, message: str
+) -> None:
+    (content_copy.parent / "outside.png").write_bytes(b"\x89PNG")
+    chapter = sorted((content_copy / "tower-of-choices" / "rules").glob("*.md"))[0]
+    chapter.write_text(chapter.read_text(encoding="utf-8") + f"\n\n{markdown}\n", encoding="utf-8")
+    ruleset = load_content(content_copy).ruleset("tower-of-choices")
+    out = tmp_path / "hostile.pdf"
+    out.write_bytes(b"previous good book")
+    with pytest.raises(RenderError, match=re.escape(message)):
+        write_rulebook(ruleset, out)
+    assert out.read_bytes() == b"previous good book"
+
+
+def test_the_fetcher_refuses_css_references_outside(content_copy: Path, tmp_path: Path) -> None:
+    """A template-level reference (here a stylesheet) outside the roots stops the render."""
+    from generator.render.pdf import render_document
+
+    html = '<html><head><link rel="stylesheet" href="file:///etc/hostname"></head><body>x</body></html>'
+    with pytest.raises(RenderError, match=r"refused reference 'file:///etc/hostname'"):
+        render_document(html, content_copy)
+    html = '<html><body><img src="http://127.0.0.1:9/x.png"></body></html>'
+    with pytest.raises(RenderError, match=r"refused reference 'http://127.0.0.1:9/x.png'"):
+        render_document(html, content_copy)
+
+
+def test_html_format_is_the_weasyprint_input(content: Content, tmp_path: Path) -> None:
+    out = tmp_path / "book.html"
+    write_rulebook(content.ruleset("inverted-tower"), out, fmt="html")
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") or "<!DOCTYPE html>" in html[:200]
+    assert "The Inverted Tower" in html
+    assert "@font-face" in html
+
+
+def test_copying_content_outside_keeps_images_inside_working(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    """An image inside the content folder is allowed and reaches the PDF."""
+    folder = content_copy / "tower-of-choices" / "rules"
+    shutil.copy(Path(__file__).parent / "pixel.png", folder / "pixel.png")
+    chapter = sorted(folder.glob("*.md"))[0]
+    chapter.write_text(
+        chapter.read_text(encoding="utf-8") + "\n\n![a pixel](pixel.png)\n", encoding="utf-8"
+    )
+    ruleset = load_content(content_copy).ruleset("tower-of-choices")
+    out = render(ruleset, tmp_path / "img.pdf")
+    reader = pypdf.PdfReader(out)
+    images = sum(len(page.images) for page in reader.pages)
+    assert images >= 1
