@@ -26,12 +26,14 @@ class PaperSpec:
     height_mm: float
     margin: str  # top outer bottom inner, for @page :right; mirrored on :left
     font_size: str
+    quick_font_size: str  # the one-page quick reference is set smaller
+    quick_margin: str
 
 
 PAPER_SPECS: Mapping[Paper, PaperSpec] = {
-    "a4": PaperSpec("210mm 297mm", 297, "20mm 22mm 22mm 26mm", "10.5pt"),
-    "letter": PaperSpec("8.5in 11in", 279.4, "19mm 22mm 21mm 26mm", "10.5pt"),
-    "a5": PaperSpec("148mm 210mm", 210, "15mm 13mm 16mm 16mm", "9.5pt"),
+    "a4": PaperSpec("210mm 297mm", 297, "20mm 22mm 22mm 26mm", "10.5pt", "8.6pt", "12mm"),
+    "letter": PaperSpec("8.5in 11in", 279.4, "19mm 22mm 21mm 26mm", "10.5pt", "8.4pt", "12mm"),
+    "a5": PaperSpec("148mm 210mm", 210, "15mm 13mm 16mm 16mm", "9.5pt", "6.6pt", "8mm"),
 }
 
 

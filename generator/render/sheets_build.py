@@ -1,4 +1,4 @@
-"""Products of this kind in ``towerpress build``: none yet."""
+"""Sheets and logs in ``towerpress build``: every ruleset's sheet and log in A4, Letter and A5."""
 
 from __future__ import annotations
 
@@ -6,11 +6,30 @@ from pathlib import Path
 
 from generator.build import Job
 from generator.model.loader import Content, Ruleset
+from generator.render.sheets import PAPERS
+
+KINDS = ("sheet", "log")
 
 
 def plan(content: Content, out_dir: Path) -> list[Job]:
-    return []
+    """One job per ruleset, kind (that the ruleset defines) and paper."""
+    return [
+        Job(
+            __name__,
+            ruleset_id,
+            out_dir / f"{ruleset_id}-{kind}-{paper}.pdf",
+            (("kind", kind), ("paper", paper)),
+        )
+        for ruleset_id, ruleset in content.rulesets.items()
+        for kind in KINDS
+        if any(getattr(s, "kind", None) == kind for s in ruleset.sheets.values())
+        for paper in PAPERS
+    ]
 
 
 def run(ruleset: Ruleset, job: Job) -> str:
-    raise ValueError(f"no such product: {job.out}")
+    from generator.render.sheets import write_sheet
+
+    kind = job.option("kind")
+    pages = write_sheet(ruleset, kind, job.out, paper=job.option("paper"))
+    return f"wrote {job.out} ({pages} pages)"

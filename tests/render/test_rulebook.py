@@ -200,13 +200,19 @@ def check_contents_page(
 
 
 def test_page_sizes_per_paper(content: Content, tmp_path: Path) -> None:
-    ruleset = content.ruleset("inverted-tower")
+    ruleset = content.ruleset("three-dice-dungeon")
     for paper, (width, height) in PAGE_SIZES.items():
         out = render(ruleset, tmp_path / f"{paper}.pdf", paper=paper)
         reader = pypdf.PdfReader(out)
         for page in reader.pages:
             assert float(page.mediabox.width) == pytest.approx(width, abs=0.05)
             assert float(page.mediabox.height) == pytest.approx(height, abs=0.05)
+        # The quick reference stays on one page on every paper: the page before it is
+        # the last of the credits.
+        last = reader.pages[-1].extract_text()
+        before = reader.pages[-2].extract_text()
+        assert "Quick reference" in last, paper
+        assert "Quick reference" not in before and "TowerPress" in before, paper
 
 
 def appendix_text(path: Path) -> str:

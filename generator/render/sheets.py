@@ -1,0 +1,302 @@
+"""Character sheets and logs: printable, and fillable on screen (PDF form fields).
+
+The sheet's words and numbers are all in its :class:`~generator.model.sheets.SheetDef`
+(resolved from the data by the model); this module lays them out.  Every place a person
+writes is an HTML ``<input>`` or ``<textarea>`` with ``appearance: auto``, which WeasyPrint
+turns into an AcroForm field named after the input's ``name``; the field itself has no
+border and no background, so a blank sheet prints only the project's own lines and boxes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from generator import __version__
+from generator.errors import TowerpressError
+from generator.model.common import Profile
+from generator.model.loader import Ruleset
+from generator.model.sheets import (
+    BoxesSection,
+    GridSection,
+    LadderSection,
+    LinesSection,
+    NotesSection,
+    ReferenceSection,
+    Section,
+    SheetDef,
+    TrackSection,
+)
+from generator.render.fonts import SANS, SERIF, font_face_css
+from generator.render.templating import environment
+
+Paper = Literal["a4", "letter", "a5"]
+PAPERS: tuple[Paper, ...] = ("a4", "letter", "a5")
+MAX_FLOORS = 99
+
+
+@dataclass(frozen=True)
+class SheetPaper:
+    """A page for sheets: narrow margins (design.md 7: at least 5 mm), a compact type size."""
+
+    css_size: str
+    width_mm: float
+    height_mm: float
+    margin_mm: float
+    font_size_pt: float
+
+    @property
+    def body_width_mm(self) -> float:
+        return self.width_mm - 2 * self.margin_mm
+
+    @property
+    def body_height_mm(self) -> float:
+        # The footer sits in the bottom margin; the page box is the rest.
+        return self.height_mm - 2 * self.margin_mm
+
+
+SHEET_PAPERS: Mapping[Paper, SheetPaper] = {
+    "a4": SheetPaper("210mm 297mm", 210, 297, 11, 9.5),
+    "letter": SheetPaper("8.5in 11in", 215.9, 279.4, 11, 9.5),
+    "a5": SheetPaper("148mm 210mm", 148, 210, 8, 7.6),
+}
+
+#: Which sheet file a product reads.
+SHEET_IDS: Mapping[str, str] = {"sheet": "sheet", "log": "log"}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One copy of a sheet's sections: the whole sheet, or one floor of a log."""
+
+    number: int
+    heading: str  # "" for a sheet
+    prefix: str  # prepended to every field name: "" or "floor3."
+    rows: tuple[tuple[Section, ...], ...]  # full-width sections alone, half-width in pairs
+
+
+@dataclass(frozen=True)
+class GridGeometry:
+    cell_mm: float
+    gutter_mm: float  # room for the coordinates
+    exit_mm: float
+
+
+def sheet_paper(paper: str) -> SheetPaper:
+    if paper not in SHEET_PAPERS:
+        raise TowerpressError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPERS)})")
+    return SHEET_PAPERS[paper]  # type: ignore[index]
+
+
+def sheet_def(ruleset: Ruleset, kind: str) -> SheetDef:
+    """The ruleset's sheet (``kind="sheet"``) or log (``kind="log"``) definition."""
+    sheet_id = SHEET_IDS.get(kind, kind)
+    found = ruleset.sheets.get(sheet_id)
+    if not isinstance(found, SheetDef) or found.kind != kind:
+        raise TowerpressError(
+            f"{ruleset.id} has no {kind} (expected content/{ruleset.id}/sheets/{sheet_id}.toml "
+            f"with kind = {kind!r})"
+        )
+    return found
+
+
+def _pair_rows(sections: Sequence[Section]) -> tuple[tuple[Section, ...], ...]:
+    rows: list[tuple[Section, ...]] = []
+    waiting: Section | None = None
+    for section in sections:
+        if section.width == "half":
+            if waiting is None:
+                waiting = section
+                continue
+            rows.append((waiting, section))
+            waiting = None
+        else:
+            if waiting is not None:
+                rows.append((waiting,))
+                waiting = None
+            rows.append((section,))
+    if waiting is not None:
+        rows.append((waiting,))
+    return tuple(rows)
+
+
+def units(sheet: SheetDef, floors: int | None = None) -> tuple[Unit, ...]:
+    rows = _pair_rows(sheet.sections)
+    if sheet.repeat is None:
+        return (Unit(1, "", "", rows),)
+    count = floors or sheet.repeat.default
+    if not 1 <= count <= MAX_FLOORS:
+        raise TowerpressError(f"--floors {count} is outside 1-{MAX_FLOORS}")
+    return tuple(
+        Unit(n, f"{sheet.repeat.label} {n}", f"{sheet.repeat.prefix}{n}.", rows)
+        for n in range(1, count + 1)
+    )
+
+
+def grid_geometry(section: GridSection, spec: SheetPaper, reserved_mm: float) -> GridGeometry:
+    """Square cells as large as the page allows below ``reserved_mm`` of headings."""
+    gutter = 5.0
+    width = (spec.body_width_mm - gutter - 1) / section.columns
+    height = (spec.body_height_mm - reserved_mm - gutter) / section.rows
+    cell = int(min(width, height) * 10) / 10
+    return GridGeometry(cell, gutter, round(min(3.2, cell * 0.2), 1))
+
+
+def page_row_mm(section: LinesSection, spec: SheetPaper) -> float:
+    """The line height that fills a page with ``section``'s rows (below its headings)."""
+    reserved = 44.0 if spec.width_mm > 150 else 36.0
+    fitted = int((spec.body_height_mm - reserved) / (section.rows + 1.4) * 10) / 10
+    return max(5.5, min(10.0, fitted))
+
+
+def column_widths(section: LinesSection) -> tuple[float, ...]:
+    """Per cent widths: the row number first, then the columns by their relative widths."""
+    number = 0.8
+    total = number + sum(c.width for c in section.columns)
+    return tuple(round(100 * w / total, 3) for w in (number, *(c.width for c in section.columns)))
+
+
+_SECTION_KINDS: tuple[tuple[type[Section], str], ...] = (
+    (BoxesSection, "boxes"),
+    (LadderSection, "ladder"),
+    (LinesSection, "lines"),
+    (TrackSection, "track"),
+    (ReferenceSection, "reference"),
+    (NotesSection, "notes"),
+    (GridSection, "grid"),
+)
+
+
+def section_kind(section: Section) -> str:
+    """The name of the template macro that draws ``section``."""
+    for kind, name in _SECTION_KINDS:
+        if isinstance(section, kind):
+            return name
+    raise TypeError(f"no template for {type(section).__name__}")
+
+
+def sheet_html(
+    ruleset: Ruleset,
+    kind: str,
+    *,
+    paper: str = "a4",
+    floors: int | None = None,
+    profile: Profile | None = None,
+) -> str:
+    """The HTML that goes into WeasyPrint for a sheet or a log."""
+    spec = sheet_paper(paper)
+    sheet = sheet_def(ruleset, kind)
+    profile = profile or ruleset.profile()
+    grid_reserved = 24.0 if paper != "a5" else 21.0
+
+    def grid_of(section: GridSection) -> GridGeometry:
+        return grid_geometry(section, spec, grid_reserved)
+
+    def row_mm(section: LinesSection) -> float:
+        return page_row_mm(section, spec) if section.page else 0.0
+
+    authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))
+    template = environment().get_template("sheets/sheet.html")
+    return template.render(
+        ruleset=ruleset,
+        info=ruleset.info,
+        sheet=sheet,
+        units=units(sheet, floors),
+        profile=profile,
+        spec=spec,
+        paper=paper,
+        font_faces=font_face_css(),
+        serif=SERIF,
+        sans=SANS,
+        authors=authors,
+        version=__version__,
+        grid_of=grid_of,
+        row_mm=row_mm,
+        column_widths=column_widths,
+        section_kind=section_kind,
+    )
+
+
+def nest_fields(document: Any, pdf: Any) -> None:
+    """Turn WeasyPrint's flat fields named ``a.b.c`` into a PDF field hierarchy.
+
+    Also drops the checkboxes' border colour (``/MK``), so that no reader draws a frame
+    of its own around a box the page already prints, and centres the text of the inputs
+    of class ``center`` (a number in a box) with ``/Q 1``.
+
+    A PDF field's own (partial) name may not hold a period: ``attr.str`` is the field
+    ``str`` under the field ``attr``, which is how every reader shows and fills it.  Used as
+    WeasyPrint's ``finisher``: it edits the PDF objects before they are written, so the
+    bytes stay reproducible.
+    """
+    import pydyf  # type: ignore[import-untyped]  # WeasyPrint's PDF writer, untyped
+
+    form = pdf.catalog.get("AcroForm")
+    if form is None:
+        return
+    for page in document.pages:
+        for inputs in page.forms.values():
+            for box, _ in inputs:
+                if "center" in (box.element.get("class") or "").split():
+                    box.widget_annotation["Q"] = 1
+    parents: dict[str, Any] = {}
+    roots: list[Any] = []
+
+    def parent(path: str) -> Any:
+        if path not in parents:
+            head, _, last = path.rpartition(".")
+            node = pydyf.Dictionary({"T": pydyf.String(last), "Kids": pydyf.Array()})
+            pdf.add_object(node)
+            parents[path] = node
+            if head:
+                up = parent(head)
+                node["Parent"] = up.reference
+                up["Kids"].append(node.reference)
+            else:
+                roots.append(node.reference)
+        return parents[path]
+
+    for reference in list(form["Fields"]):
+        field = pdf.objects[int(reference.split()[0])]
+        # No border colour for a reader to draw: the page prints the box (clean on paper).
+        field.pop("MK", None)
+        head, _, last = field["T"].string.rpartition(".")
+        if not head:
+            roots.append(reference)
+            continue
+        up = parent(head)
+        field["T"] = pydyf.String(last)
+        field["Parent"] = up.reference
+        up["Kids"].append(reference)
+    form["Fields"] = pydyf.Array(roots)
+
+
+def sheet_pdf_bytes(document: Any) -> bytes:
+    """The PDF with its form fields, reproducible (no dates, a content-derived identifier)."""
+    buffer = io.BytesIO()
+    document.write_pdf(buffer, uncompressed_pdf=False, finisher=nest_fields)
+    return buffer.getvalue()
+
+
+def write_sheet(
+    ruleset: Ruleset,
+    kind: str,
+    out: Path,
+    *,
+    paper: str = "a4",
+    floors: int | None = None,
+) -> int:
+    """Write a sheet or a log as PDF; returns the page count."""
+    from generator.render.pdf import render_document, write_atomic
+
+    html = sheet_html(ruleset, kind, paper=paper, floors=floors)
+    document = render_document(html, ruleset.root)
+    write_atomic(out, sheet_pdf_bytes(document))
+    return len(document.pages)
+
+
+def default_output(ruleset_id: str, kind: str, paper: str) -> Path:
+    return Path("build") / f"{ruleset_id}-{kind}-{paper}.pdf"
