@@ -5,7 +5,13 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("rulebook",)
+BENCHMARKS = (
+    "rulebook",
+    "inverted_tower_engine",
+    "three_dice_dungeon_engine",
+    "tower_of_choices_engine",
+    "cards",
+)
 
 
 def main(argv: list[str]) -> None:

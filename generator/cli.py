@@ -206,7 +206,7 @@ def odds(
     if query is None:
         for q in engine.odds.values():
             args = " ".join(f"{p.name}={p.default}" for p in q.params)
-            click.echo(f"{q.name} {args}\n    {q.help}")
+            click.echo(f"{q.name} {args}".rstrip() + f"\n    {q.help}")
             for p in q.params:
                 click.echo(f"    {p.name}: {p.help} ({p.min}-{p.max}, default {p.default})")
         return
