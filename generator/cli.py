@@ -237,9 +237,13 @@ def odds(
                 f"odds {query}: {name} must be between {p.min} and {p.max}, got {value}"
             )
         values[name] = value
+    try:
+        results = spec.compute(ruleset.data, profile, values)
+    except ValueError as exc:  # a combination of values the query cannot take
+        raise TowerpressError(f"odds {query}: {exc}") from None
     shown = " ".join(f"{k}={v}" for k, v in values.items())
     click.echo(f"{ruleset.title}, profile {profile.id}: {query} {shown}")
-    for label, value in spec.compute(ruleset.data, profile, values):
+    for label, value in results:
         click.echo(f"  {label}: {value.numerator}/{value.denominator} = {float(value):.6f}")
 
 

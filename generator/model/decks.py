@@ -1,15 +1,172 @@
-"""Card decks (content/<ruleset>/decks/*.toml): not yet defined; no ruleset has decks."""
+"""Card decks: ``content/<ruleset>/decks/<id>.toml`` says which entities become cards.
+
+A deck file never retypes the text of an entity; it names what to print::
+
+    title = "Monsters"          # the deck's name, on every card and on the back
+    order = 1                   # decks print in this order (then by id)
+    back = "skills"             # optional: share another deck's back (cards shuffled in)
+
+    [[cards]]                   # a group of cards, one per entity of a source
+    source = "monster-manual"   # a printable table (one card per row) or a family source
+    only = ["Goblins"]          # optional: these entities only, by name, in this order
+    skip = ["Stone"]            # optional: leave these out
+    stats = ["HP", "Mind"]      # fields shown as boxed numbers
+    fields = ["Loot"]           # fields shown as text (default: every other field)
+    copies = 1                  # prints of each card
+    write_in = "New skill"      # optional: a labelled line to write on
+
+    [[cards]]                   # a reference card: whole tables of the model
+    tables = ["events", "treasure"]
+    title = "Events and treasure"   # optional; the first table's title by default
+
+Names in ``source``, ``tables``, ``only``, ``skip``, ``stats`` and ``fields`` are checked
+against the model (``check_ref``) when the ruleset's data loaded without errors.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from generator.model.schema import Node
+from generator.model.common import Profile
+from generator.model.deck_sources import Source, sources
+from generator.model.schema import Node, check_ref, check_unique
+from generator.model.views import TableView
 
 
-def load_decks(ruleset_id: str, nodes: Mapping[str, Node], data: Any) -> Mapping[str, Any]:
-    """Typed decks by deck id, from the ``decks/*.toml`` nodes (by file stem) and the data."""
-    for node in nodes.values():
+@dataclass(frozen=True)
+class CardGroup:
+    """One ``[[cards]]`` entry of a deck file."""
+
+    source: str  # "" for a reference card
+    tables: tuple[str, ...]  # the tables of a reference card
+    title: str
+    only: tuple[str, ...]
+    skip: tuple[str, ...]
+    stats: tuple[str, ...]
+    fields: tuple[str, ...]
+    copies: int
+    write_in: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card face, all of its text from the model."""
+
+    key: str  # unique in its deck: "<deck>/<name>"
+    deck: str
+    deck_title: str
+    title: str
+    stats: tuple[tuple[str, str], ...] = ()
+    fields: tuple[tuple[str, str], ...] = ()
+    tables: tuple[TableView, ...] = ()
+    write_in: str = ""
+    roll: str = ""  # die faces, for a card from a row of a dice table
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    title: str
+    order: int
+    groups: tuple[CardGroup, ...]
+    back: str  # the deck whose back these cards share (its own id by default)
+
+    def cards(self, data: Any, profile: Profile | None = None) -> tuple[Card, ...]:
+        """Every card of the deck, copies included, in print order."""
+        found = sources(data)
+        tables: Mapping[str, TableView] = data.tables()
+        cards: list[Card] = []
+        for group in self.groups:
+            cards.extend(self._group_cards(group, found, tables, profile))
+        return tuple(cards)
+
+    def _group_cards(
+        self,
+        group: CardGroup,
+        found: Mapping[str, Source],
+        tables: Mapping[str, TableView],
+        profile: Profile | None,
+    ) -> list[Card]:
+        if not group.source:
+            views = tuple(tables[name] for name in group.tables)
+            title = group.title or views[0].title
+            card = Card(f"{self.id}/{title}", self.id, self.title, title, tables=views)
+            return [card] * group.copies
+        entities = {e.name: e for e in found[group.source].entities(profile)}
+        names = list(group.only or entities)
+        out: list[Card] = []
+        for name in names:
+            if name in group.skip:
+                continue
+            entity = entities[name]
+            stats = tuple((label, entity.field(label)) for label in group.stats
+                          if entity.field(label))
+            wanted = group.fields or tuple(
+                label for label, _ in entity.fields if label not in group.stats
+            )
+            fields = tuple((label, entity.field(label)) for label in wanted
+                           if entity.field(label))
+            card = Card(f"{self.id}/{name}", self.id, self.title, name, stats, fields,
+                        write_in=group.write_in, roll=entity.roll)
+            out.extend([card] * group.copies)
+        return out
+
+
+def _group(node: Node, known: Mapping[str, Source] | None, tables: set[str] | None) -> CardGroup:
+    has_source, has_tables = node.has("source"), node.has("tables")
+    if has_source == has_tables:
+        node.error_here("expected exactly one of source (one card per entity) or tables "
+                        "(one reference card)")
+    source = node.str("source", "") if has_source else ""
+    names = node.str_list("tables", ())
+    if has_tables and not names:
+        node.error("tables", "expected at least one table name")
+    group = CardGroup(
+        source=source,
+        tables=names,
+        title=node.str("title", ""),
+        only=node.str_list("only", ()),
+        skip=node.str_list("skip", ()),
+        stats=node.str_list("stats", ()),
+        fields=node.str_list("fields", ()),
+        copies=node.int("copies", 1, min=1, max=100),
+        write_in=node.str("write_in", ""),
+    )
+    if has_tables and (group.only or group.skip or group.stats or group.fields):
+        node.error_here("only, skip, stats and fields go with source, not with tables")
+    node.done()
+    if known is None or tables is None:
+        return group  # the data had errors: syntax only
+    for i, name in enumerate(group.tables):
+        check_ref(node, f"tables[{i}]", name, tables, "table")
+    if source and check_ref(node, "source", source, known, "card source"):
+        src = known[source]
+        for key in ("only", "skip"):
+            for i, name in enumerate(getattr(group, key)):
+                check_ref(node, f"{key}[{i}]", name, src.names, f"{src.title} entry")
+        for key in ("stats", "fields"):
+            for i, label in enumerate(getattr(group, key)):
+                check_ref(node, f"{key}[{i}]", label, src.labels, f"{src.title} field")
+        check_unique(node, "only", group.only)
+    return group
+
+
+def load_decks(ruleset_id: str, nodes: Mapping[str, Node], data: Any) -> Mapping[str, Deck]:
+    """Typed decks by deck id, from the ``decks/*.toml`` nodes (by file stem) and the data.
+
+    ``data`` is None when the ruleset's tables had errors: then only the syntax is checked.
+    """
+    known = sources(data) if data is not None else None
+    tables = set(data.tables()) if data is not None else None
+    decks: dict[str, Deck] = {}
+    for stem, node in nodes.items():
+        groups = tuple(_group(g, known, tables) for g in node.tables("cards", min_items=1))
+        deck = Deck(stem, node.str("title"), node.int("order", 100, min=0), groups,
+                    node.str("back", stem))
         node.done()
-    return {}
+        decks[stem] = deck
+    for stem, deck in decks.items():
+        check_ref(nodes[stem], "back", deck.back, decks, "deck")
+    return dict(sorted(decks.items(), key=lambda kv: (kv[1].order, kv[0])))

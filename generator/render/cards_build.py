@@ -1,4 +1,4 @@
-"""Products of this kind in ``towerpress build``: none yet."""
+"""Cards in ``towerpress build``: every deck of every ruleset, A4 and Letter, poker, duplex."""
 
 from __future__ import annotations
 
@@ -7,10 +7,25 @@ from pathlib import Path
 from generator.build import Job
 from generator.model.loader import Content, Ruleset
 
+PAPERS = ("a4", "letter")
+SIZE = "poker"
+
 
 def plan(content: Content, out_dir: Path) -> list[Job]:
-    return []
+    return [
+        Job(__name__, ruleset_id, out_dir / f"{ruleset_id}-cards-{paper}-{SIZE}.pdf",
+            (("paper", paper), ("size", SIZE)))
+        for ruleset_id, ruleset in content.rulesets.items()
+        if ruleset.decks
+        for paper in PAPERS
+    ]
 
 
 def run(ruleset: Ruleset, job: Job) -> str:
-    raise ValueError(f"no such product: {job.out}")
+    from generator.render.cards import CardOptions, select_decks, write_cards
+    from generator.render.imposition import card_size
+
+    opts = CardOptions(paper=job.option("paper"), size=card_size(job.option("size")))
+    decks = select_decks(ruleset, None, ruleset.profile())
+    pages = write_cards(ruleset, decks, opts, job.out)
+    return f"wrote {job.out} ({sum(len(d.cards) for d in decks)} cards, {pages} pages)"
