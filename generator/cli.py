@@ -31,13 +31,17 @@ def cli() -> None:
 @cli.command("list")
 @content_option
 def list_command(content_dir: Path | None) -> None:
-    """List the rulesets with their titles and profiles."""
+    """List the rulesets with their titles, profiles, card decks and sheets."""
     content = _load(content_dir)
     for ruleset in content.rulesets.values():
         click.echo(f"{ruleset.id}: {ruleset.title}")
         for profile in ruleset.profiles.values():
             default = " (default)" if profile.id == ruleset.info.default_profile else ""
             click.echo(f"  profile {profile.id}{default}: {profile.title}")
+        for deck in ruleset.decks.values():
+            click.echo(f"  deck {deck.id}: {deck.title}")
+        for sheet in ruleset.sheets.values():
+            click.echo(f"  {sheet.kind}: {sheet.title} (towerpress {sheet.kind})")
 
 
 @cli.command()

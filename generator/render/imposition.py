@@ -1,0 +1,290 @@
+"""Card imposition: where each card goes on a sheet, in millimetres (design.md section 7).
+
+Pure geometry, no HTML: the number of cards that fit inside the printable margin, the
+position of every front and of the back behind it (mirrored for long- or short-edge
+duplex, shifted by the printer's back offset), fold-and-glue pairs, and the crop marks
+drawn outside the cards at the cut lines.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+MARGIN = 5.0  # mm: nothing that must print comes nearer the paper's edge
+MARK_CLEARANCE = 0.75  # mm between a crop mark and the card (or its bleed)
+MARK_LENGTH = 4.0  # mm, at most
+MIN_MARK = 1.0  # mm: shorter marks are not drawn
+EPS = 1e-6
+
+Duplex = Literal["long", "short", "none"]
+DUPLEX: tuple[Duplex, ...] = ("long", "short", "none")
+
+PAPERS: Mapping[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+SIZES: Mapping[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "tarot": (69.85, 120.65),
+}
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE)
+
+
+class ImpositionError(ValueError):
+    """Cards that cannot be laid out (too large for the paper, a bad size)."""
+
+
+@dataclass(frozen=True)
+class CardSize:
+    name: str  # "poker", or "63x88mm" for a custom size
+    width: float
+    height: float
+
+
+def card_size(text: str) -> CardSize:
+    """A preset name or ``WxHmm``.
+
+    Raises:
+        ImpositionError: naming the accepted forms.
+    """
+    key = text.strip().lower()
+    if key in SIZES:
+        return CardSize(key, *SIZES[key])
+    m = _CUSTOM.match(key)
+    if m and float(m.group(1)) >= 20 and float(m.group(2)) >= 20:
+        w, h = float(m.group(1)), float(m.group(2))
+        return CardSize(f"{m.group(1)}x{m.group(2)}mm", w, h)
+    raise ImpositionError(
+        f"unknown card size {text!r} (expected one of: {', '.join(SIZES)}, "
+        "or WxHmm such as 63x88mm, at least 20 mm a side)"
+    )
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A card's trim box on a sheet, with the bleed around it (left, top, right, bottom)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    bleed: tuple[float, float, float, float]
+
+    @property
+    def outer(self) -> tuple[float, float, float, float]:
+        """The bleed box: x0, y0, x1, y1."""
+        left, top, right, bottom = self.bleed
+        return (self.x - left, self.y - top, self.x + self.w + right, self.y + self.h + bottom)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A crop mark (or a fold mark) from (x1, y1) to (x2, y2)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    fold: bool = False
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Every slot of a sheet; ``backs`` mirrors ``fronts`` slot for slot."""
+
+    paper: str
+    page_w: float
+    page_h: float
+    size: CardSize
+    bleed: float
+    gutter: float
+    cols: int
+    rows: int
+    fronts: tuple[Placement, ...]
+    backs: tuple[Placement, ...]
+    marks: tuple[Mark, ...]
+    fold: bool
+    duplex: Duplex
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.fronts)
+
+
+def _count(avail: float, size: float, gutter: float, bleed_out: float) -> int:
+    """How many cards of ``size`` fit in ``avail`` with ``gutter`` and outer bleed."""
+    return max(0, math.floor((avail - 2 * bleed_out + gutter + EPS) / (size + gutter)))
+
+
+def layout(
+    paper: str,
+    size: CardSize,
+    *,
+    bleed: float = 0.0,
+    gutter: float = 0.0,
+    duplex: Duplex = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    fold: bool = False,
+) -> Layout:
+    """Lay out one sheet.
+
+    Raises:
+        ImpositionError: no card fits inside the printable margin.
+    """
+    if paper not in PAPERS:
+        raise ImpositionError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPERS)})")
+    if bleed < 0 or gutter < 0:
+        raise ImpositionError("bleed and gutter must not be negative")
+    page_w, page_h = PAPERS[paper]
+    # Bleed spills into the gutter: neighbours need twice the bleed between them.
+    gap = max(gutter, 2 * bleed)
+    avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
+    rows = _count(avail_h, size.height, gap, bleed)
+    if fold:
+        # Fronts left of the fold, backs right of it, each pair meeting at the fold line.
+        cols = _count(avail_w / 2 + bleed, size.width, gap, bleed)
+    else:
+        cols = _count(avail_w, size.width, gap, bleed)
+    if cols < 1 or rows < 1:
+        what = "a fold-and-glue pair" if fold else "one card"
+        raise ImpositionError(
+            f"{size.name} cards ({size.width:g} x {size.height:g} mm) with {bleed:g} mm bleed: "
+            f"{what} does not fit inside the {MARGIN:g} mm margin of {paper} "
+            f"({avail_w:g} x {avail_h:g} mm printable)"
+        )
+    block_h = rows * size.height + (rows - 1) * gap
+    y0 = (page_h - block_h) / 2
+    fronts: list[Placement] = []
+    backs: list[Placement] = []
+    ox, oy = back_offset
+    for r in range(rows):
+        y = y0 + r * (size.height + gap)
+        for c in range(cols):
+            if fold:
+                x = page_w / 2 - (c + 1) * size.width - c * gap
+                front = Placement(x, y, size.width, size.height, (bleed, bleed, 0.0, bleed))
+                mx = page_w - x - size.width
+                back = Placement(mx, y, size.width, size.height, (0.0, bleed, bleed, bleed))
+            else:
+                block_w = cols * size.width + (cols - 1) * gap
+                x = (page_w - block_w) / 2 + c * (size.width + gap)
+                front = Placement(x, y, size.width, size.height, (bleed,) * 4)
+                back = _mirror(front, page_w, page_h, duplex)
+                back = Placement(back.x + ox, back.y + oy, back.w, back.h, back.bleed)
+            fronts.append(front)
+            backs.append(back)
+    placed = fronts + backs if fold else fronts
+    marks = tuple(_marks(placed, page_w, page_h, fold))
+    return Layout(paper, page_w, page_h, size, bleed, gutter, cols, rows, tuple(fronts),
+                  tuple(backs), marks, fold, duplex)
+
+
+def _mirror(p: Placement, page_w: float, page_h: float, duplex: Duplex) -> Placement:
+    """Where the back of ``p`` goes on the next page so that it lands behind it."""
+    left, top, right, bottom = p.bleed
+    if duplex == "short":  # the sheet turns over its horizontal axis
+        return Placement(p.x, page_h - p.y - p.h, p.w, p.h, (left, bottom, right, top))
+    if duplex == "long":  # the sheet turns over its vertical axis
+        return Placement(page_w - p.x - p.w, p.y, p.w, p.h, (right, top, left, bottom))
+    return p  # backs printed on their own sheets, in the same places
+
+
+def _free(x: float, y: float, boxes: list[tuple[float, float, float, float]]) -> bool:
+    return not any(b[0] - EPS < x < b[2] + EPS and b[1] - EPS < y < b[3] + EPS for b in boxes)
+
+
+def _segment(lo: float, hi: float) -> tuple[float, float] | None:
+    """The mark between ``lo`` and ``hi``, shortened to at most MARK_LENGTH."""
+    if hi - lo < MIN_MARK - EPS:
+        return None
+    return (lo, min(hi, lo + MARK_LENGTH))
+
+
+def _marks(
+    placed: list[Placement], page_w: float, page_h: float, fold: bool
+) -> Iterator[Mark]:
+    """Marks along every cut line, in the spaces between cards and around them.
+
+    A vertical cut at x gets a mark in each free run of the line x = const that touches a
+    card's corner (above, below, and in the gutters between rows), never over a card.
+    """
+    boxes = [p.outer for p in placed]
+    fold_x = page_w / 2
+    edge = 1.0  # mm from the paper's edge
+    cuts_x = sorted({round(v, 6) for p in placed for v in (p.x, p.x + p.w)})
+    cuts_y = sorted({round(v, 6) for p in placed for v in (p.y, p.y + p.h)})
+    for x in cuts_x:
+        is_fold = fold and abs(x - fold_x) < EPS
+        # The card corners on this line, and the free spans beyond them.
+        ends = sorted({v for p, b in zip(placed, boxes, strict=True)
+                       if abs(p.x - x) < EPS or abs(p.x + p.w - x) < EPS for v in (b[1], b[3])})
+        yield from _runs(x, ends, boxes, page_h, edge, vertical=True, fold=is_fold)
+    for y in cuts_y:
+        ends = sorted({v for p, b in zip(placed, boxes, strict=True)
+                       if abs(p.y - y) < EPS or abs(p.y + p.h - y) < EPS for v in (b[0], b[2])})
+        yield from _runs(y, ends, boxes, page_w, edge, vertical=False, fold=False)
+
+
+def _runs(
+    at: float,
+    ends: list[float],
+    boxes: list[tuple[float, float, float, float]],
+    length: float,
+    edge: float,
+    *,
+    vertical: bool,
+    fold: bool,
+) -> Iterator[Mark]:
+    def free(v: float) -> bool:
+        return _free(at, v, boxes) if vertical else _free(v, at, boxes)
+
+    def mark(a: float, b: float) -> Mark:
+        lo, hi = sorted((a, b))
+        return Mark(at, lo, at, hi, fold) if vertical else Mark(lo, at, hi, at, fold)
+
+    first, last = ends[0], ends[-1]
+    before = _segment(edge, first - MARK_CLEARANCE)
+    if before:
+        yield mark(first - MARK_CLEARANCE, max(edge, first - MARK_CLEARANCE - MARK_LENGTH))
+    after = _segment(last + MARK_CLEARANCE, length - edge)
+    if after:
+        yield mark(after[0], after[1])
+    # Gutters: between two card corners on this line with free paper between them.
+    for lo, hi in itertools.pairwise(ends):
+        mid = (lo + hi) / 2
+        if hi - lo > 2 * MARK_CLEARANCE + MIN_MARK and free(mid):
+            seg = (lo + MARK_CLEARANCE, hi - MARK_CLEARANCE)
+            if seg[1] - seg[0] > 2 * MARK_LENGTH:
+                yield mark(seg[0], seg[0] + MARK_LENGTH)
+                yield mark(seg[1] - MARK_LENGTH, seg[1])
+            else:
+                yield mark(*seg)
+
+
+def sheets(count: int, per_sheet: int) -> list[range]:
+    """Card indexes on each sheet: full sheets, then a partial last one."""
+    return [range(i, min(i + per_sheet, count)) for i in range(0, count, per_sheet)]
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"0.5,-1"`` as millimetres.
+
+    Raises:
+        ImpositionError: not two numbers.
+    """
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise ImpositionError(
+            f"--back-offset {text!r} is not two numbers in mm (expected X,Y such as 0.5,-1)"
+        ) from None
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 20 or abs(y) > 20:
+        raise ImpositionError(f"--back-offset {text!r}: each number must be within ±20 mm")
+    return (x, y)

@@ -1,0 +1,102 @@
+"""Card decks: what each ruleset's decks hold, compared with the model's own objects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import ContentError
+from generator.model.decks import Card
+from generator.model.loader import Content, load_content
+from tests.conftest import edit
+
+DECK_IDS = {
+    "tower-of-choices": ["skills", "challenges", "abilities", "items"],
+    "three-dice-dungeon": ["monsters", "items", "stones", "artifacts", "classes", "reference"],
+    "inverted-tower": ["reference", "items"],
+}
+
+
+def titles(
+    content: Content, ruleset_id: str, deck_id: str, profile: str | None = None
+) -> list[str]:
+    ruleset = content.ruleset(ruleset_id)
+    return [c.title for c in ruleset.decks[deck_id].cards(ruleset.data, ruleset.profile(profile))]
+
+
+def test_deck_ids(content: Content) -> None:
+    for ruleset_id, ids in DECK_IDS.items():
+        assert list(content.ruleset(ruleset_id).decks) == ids
+
+
+def test_tower_of_choices_cards_are_the_model(content: Content) -> None:
+    data = content.ruleset("tower-of-choices").data
+    assert titles(content, "tower-of-choices", "skills") == list(data.skill_names)
+    assert titles(content, "tower-of-choices", "abilities") == [a.name for a in data.abilities]
+    assert titles(content, "tower-of-choices", "items") == [i.name for i in data.items]
+    assert set(titles(content, "tower-of-choices", "challenges")) == {data.checks.challenge_label}
+    ruleset = content.ruleset("tower-of-choices")
+    skill_cards = ruleset.decks["skills"].cards(data, ruleset.profile())
+    for card, skill in zip(skill_cards, data.skills, strict=True):
+        assert skill.covers in [text for _, text in card.fields]
+    items = ruleset.decks["items"].cards(data, ruleset.profile())
+    for card, item in zip(items, data.items, strict=True):
+        assert ("Cost", str(item.cost)) in card.stats
+
+
+def test_three_dice_dungeon_monsters_with_the_undead(content: Content) -> None:
+    data = content.ruleset("three-dice-dungeon").data
+    names = titles(content, "three-dice-dungeon", "monsters")
+    assert names == [m.name for m in data.monsters] + list(data.undead_borrows)
+    ruleset = content.ruleset("three-dice-dungeon")
+    for card in ruleset.decks["monsters"].cards(data, ruleset.profile()):
+        monster = data.monster(card.title)
+        assert dict(card.stats) == {"HP": str(monster.hp), "Str/dmg": str(monster.strength),
+                                    "Dex/armour": str(monster.dexterity), "Mind": str(monster.mind)}
+    # The d6-scale profile prints the scale's stats, not the manual's.
+    scaled = ruleset.decks["monsters"].cards(data, ruleset.profile("d6-scale"))
+    assert all(dict(c.stats)["HP"] != str(data.monster(c.title).hp) for c in scaled)
+    items = titles(content, "three-dice-dungeon", "items")
+    charted = [e.item.name for e in data.items.lookup_table() if e.item is not None]
+    assert set(items) == set(charted) | {t.name for t in data.treasures}
+    stones = [r.value.name for r in data.stones.rows]
+    assert titles(content, "three-dice-dungeon", "stones") == stones
+    assert titles(content, "three-dice-dungeon", "artifacts") == [
+        r.value.name for r in data.artifacts.rows]
+    assert titles(content, "three-dice-dungeon", "classes") == [c.name for c in data.classes]
+
+
+def test_inverted_tower_reference_and_items(content: Content) -> None:
+    ruleset = content.ruleset("inverted-tower")
+    cards: list[Card] = list(ruleset.decks["reference"].cards(ruleset.data, ruleset.profile()))
+    shown = {t.name for c in cards for t in c.tables}
+    assert {"roll-kinds", "events", "treasure", "monsters", "monster-count", "boss-minions",
+            "boss-loot", "level-ladder", "level-up"} <= shown
+    items = set(titles(content, "inverted-tower", "items"))
+    assert items == {ruleset.data.item("dagger").name, ruleset.data.item("potion").name}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('source = "monsters"', 'source = "monstres"', "source: unknown card source 'monstres'"),
+        ('stats = ["HP",', 'stats = ["Hit points",', "stats[0]: unknown Monsters field"),
+        ('title = "Monsters"', 'titel = "Monsters"', "titel: unknown key"),
+    ],
+)
+def test_bad_deck_files_name_file_and_key(
+    content_copy: Path, old: str, new: str, message: str
+) -> None:
+    edit(content_copy / "three-dice-dungeon/decks/monsters.toml", old, new)
+    with pytest.raises(ContentError) as info:
+        load_content(content_copy)
+    text = "\n".join(str(f) for f in info.value.findings)
+    assert "three-dice-dungeon/decks/monsters.toml" in text
+    assert message in text
+
+
+def test_only_names_are_checked(content_copy: Path) -> None:
+    edit(content_copy / "inverted-tower/decks/items.toml", '"Potion"]', '"Potions"]')
+    with pytest.raises(ContentError, match=r"only\[1\]: unknown Items entry 'Potions'"):
+        load_content(content_copy)

@@ -1,0 +1,276 @@
+"""Card PDFs: geometry read back from the PDF, text against the model, errors, PNG sheets."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import struct
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pypdf
+import pytest
+
+from generator.model.loader import Content, load_content
+from generator.render import pdf as pdf_module
+from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
+from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
+from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
+from tests.conftest import RULESETS, edit
+from tests.test_cli import run
+
+MM = 72 / 25.4
+TOL = 0.1  # mm
+
+
+def white_rects(page: Any) -> list[tuple[float, float, float, float]]:
+    """The cards' bleed boxes (white fills), in mm from the top left, sorted."""
+    found = []
+    for r in page.rects:
+        if r.get("non_stroking_color") in ((1.0, 1.0, 1.0), (1, 1, 1), [1, 1, 1]) and r["fill"]:
+            w, h = (r["x1"] - r["x0"]) / MM, (r["bottom"] - r["top"]) / MM
+            if w > 20 and h > 20 and w < page.width / MM - 1:
+                found.append((r["x0"] / MM, r["top"] / MM, w, h))
+    return sorted(set((round(a, 3), round(b, 3), round(c, 3), round(d, 3)) for a, b, c, d in found),
+                  key=lambda t: (t[1], t[0]))
+
+
+def render(ruleset_id: str, out: Path, decks: list[DeckPrint] | None = None,
+           **options: Any) -> Path:
+    content = load_content()
+    ruleset = content.ruleset(ruleset_id)
+    decks = decks if decks is not None else select_decks(ruleset, None, ruleset.profile())
+    write_cards(ruleset, decks, CardOptions(**options), out)
+    assert pdf_module.last_warnings == []
+    return out
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Every deck of every ruleset, A4 poker, long-edge duplex."""
+    folder = tmp_path_factory.mktemp("cards")
+    return {r: render(r, folder / f"{r}.pdf") for r in RULESETS}
+
+
+@pytest.fixture(scope="module")
+def one_card(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str], Path]]:
+    """A one-card deck in every size preset on both papers (cheap renders)."""
+    folder = tmp_path_factory.mktemp("sizes")
+    content = load_content()
+    ruleset = content.ruleset("inverted-tower")
+    deck = select_decks(ruleset, "items", ruleset.profile())[0]
+    single = replace(deck, cards=deck.cards[:1])
+    out = {}
+    for paper in PAPERS:
+        for size in SIZES:
+            path = folder / f"{paper}-{size}.pdf"
+            render("inverted-tower", path, [single], paper=paper, size=card_size(size))
+            out[(paper, size)] = path
+    yield out
+
+
+def squeeze(text: str) -> str:
+    """Text without spaces and hyphens: line breaks and hyphenation do not count."""
+    return re.sub(r"[\s\-\u2010]+", "", text)
+
+
+def text_of(path: Path) -> str:
+    """The text of every card, read card by card (cropped to its box), one per line."""
+    cards = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for x, y, w, h in white_rects(page):
+                text = page.crop((x * MM, y * MM, (x + w) * MM, (y + h) * MM)).extract_text()
+                joined = (text or "").replace("\u2010\n", "").replace("-\n", "")
+                cards.append(re.sub(r"\s+", " ", joined))
+    return "\n".join(cards)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("size", list(SIZES))
+def test_sizes_marks_and_margin_from_the_pdf(
+    one_card: dict[tuple[str, str], Path], paper: str, size: str
+) -> None:
+    path = one_card[(paper, size)]
+    w, h = SIZES[size]
+    page_w, page_h = PAPERS[paper]
+    reader = pypdf.PdfReader(path)
+    for page in reader.pages:
+        assert float(page.mediabox.width) / MM == pytest.approx(page_w, abs=TOL)
+        assert float(page.mediabox.height) / MM == pytest.approx(page_h, abs=TOL)
+    with pdfplumber.open(path) as pdf:
+        front = pdf.pages[0]
+        (x, y, cw, ch), = white_rects(front)
+        assert cw == pytest.approx(w, abs=TOL) and ch == pytest.approx(h, abs=TOL)
+        assert x >= MARGIN and y >= MARGIN
+        verticals = sorted({round(ln["x0"] / MM, 2) for ln in front.lines
+                            if abs(ln["x0"] - ln["x1"]) < 0.01})
+        horizontals = sorted({round(ln["top"] / MM, 2) for ln in front.lines
+                              if abs(ln["top"] - ln["bottom"]) < 0.01})
+        lay = layout(paper, card_size(size))
+        assert len(verticals) == lay.cols + 1 and len(horizontals) == lay.rows + 1
+        for a, b in itertools.pairwise(verticals):
+            assert b - a == pytest.approx(w, abs=TOL)
+        for a, b in itertools.pairwise(horizontals):
+            assert b - a == pytest.approx(h, abs=TOL)
+        assert verticals[0] == pytest.approx(x, abs=TOL)
+        assert horizontals[0] == pytest.approx(y, abs=TOL)
+        # Marks stay off every card slot of the grid.
+        for ln in front.lines:
+            mx, my = (ln["x0"] + ln["x1"]) / 2 / MM, (ln["top"] + ln["bottom"]) / 2 / MM
+            for p in lay.fronts:
+                inside_x = p.x + 0.01 < mx < p.x + p.w - 0.01
+                assert not (inside_x and p.y + 0.01 < my < p.y + p.h - 0.01)
+        # The back lands behind the front (long-edge flip).
+        (bx, by, _bw, _bh), = white_rects(pdf.pages[1])
+        assert bx == pytest.approx(page_w - x - w, abs=TOL) and by == pytest.approx(y, abs=TOL)
+
+
+def test_poker_is_three_by_three(one_card: dict[tuple[str, str], Path]) -> None:
+    for paper in PAPERS:
+        assert layout(paper, card_size("poker")).per_sheet == 9
+
+
+def test_backs_mirror_fronts_with_partial_sheets(full: dict[str, Path]) -> None:
+    path = full["three-dice-dungeon"]
+    page_w = PAPERS["a4"][0]
+    with pdfplumber.open(path) as pdf:
+        pages = pdf.pages
+        assert len(pages) % 2 == 0
+        partial = 0
+        for front, back in zip(pages[0::2], pages[1::2], strict=True):
+            fronts, backs = white_rects(front), white_rects(back)
+            assert len(fronts) == len(backs) > 0
+            partial += len(fronts) < 9
+            mirrored = sorted(((round(page_w - x - w, 3), y) for x, y, w, _ in fronts),
+                              key=lambda t: (t[1], t[0]))
+            got = [(x, y) for x, y, _, _ in backs]
+            for (ex, ey), (gx, gy) in zip(mirrored, got, strict=True):
+                assert gx == pytest.approx(ex, abs=TOL) and gy == pytest.approx(ey, abs=TOL)
+        assert partial >= 1
+
+
+def test_back_offset_applied(tmp_path: Path) -> None:
+    content = load_content()
+    ruleset = content.ruleset("inverted-tower")
+    decks = select_decks(ruleset, "items", ruleset.profile())
+    plain, shifted = tmp_path / "plain.pdf", tmp_path / "shifted.pdf"
+    render("inverted-tower", plain, decks, paper="letter")
+    render("inverted-tower", shifted, decks, paper="letter", back_offset=(1.5, -0.5))
+    with pdfplumber.open(plain) as a, pdfplumber.open(shifted) as b:
+        assert len(a.pages) == len(b.pages) == 4  # 12 cards: a full sheet and a partial one
+        assert white_rects(a.pages[0]) == white_rects(b.pages[0])
+        for page in (1, 3):
+            for (x0, y0, _, _), (x1, y1, _, _) in zip(white_rects(a.pages[page]),
+                                                      white_rects(b.pages[page]), strict=True):
+                assert x1 - x0 == pytest.approx(1.5, abs=TOL)
+                assert y1 - y0 == pytest.approx(-0.5, abs=TOL)
+
+
+def test_every_entity_is_on_a_card(content: Content, full: dict[str, Path]) -> None:
+    toc = content.ruleset("tower-of-choices").data
+    text = text_of(full["tower-of-choices"])
+    for skill in toc.skills:
+        assert squeeze(f"{skill.name} WHAT IT COVERS {skill.covers}") in squeeze(text)
+    for name in [a.name for a in toc.abilities] + [i.name for i in toc.items]:
+        assert name in text
+    dd = content.ruleset("three-dice-dungeon").data
+    text = text_of(full["three-dice-dungeon"])
+    for monster in dd.monsters:
+        stats = f"{monster.name} {monster.hp} {monster.strength} {monster.dexterity} {monster.mind}"
+        assert stats in text and squeeze(monster.note.rstrip(".")) in squeeze(text)
+    for name in list(dd.undead_borrows) + list(dd.all_items()) + [c.name for c in dd.classes]:
+        assert name in text
+    it = content.ruleset("inverted-tower").data
+    text = text_of(full["inverted-tower"])
+    for name in [it.item("dagger").name, it.item("potion").name]:
+        assert name in text
+    # Table cells wrap beside their neighbours: each word of the name is on the card.
+    words = set(re.findall(r"\w+", text))
+    for name in [m.name for m in it.monsters] + [r.value.name for r in it.events.table.rows]:
+        assert set(re.findall(r"\w+", name)) <= words
+
+
+def test_fonts_outline_and_metadata(full: dict[str, Path]) -> None:
+    for ruleset_id, path in full.items():
+        reader = pypdf.PdfReader(path)
+        assert reader.metadata is not None and reader.metadata.title
+        titles = [item.title for item in reader.outline if not isinstance(item, list)]
+        assert titles == [d.title for d in load_content().ruleset(ruleset_id).decks.values()]
+        for page in reader.pages[:2]:
+            fonts: Any = page["/Resources"]["/Font"]  # type: ignore[index]
+            for ref in fonts.values():
+                assert "TowerPress" in str(ref.get_object()["/BaseFont"])
+
+
+def test_two_renders_are_identical(full: dict[str, Path], tmp_path: Path) -> None:
+    again = render("inverted-tower", tmp_path / "again.pdf")
+    assert again.read_bytes() == full["inverted-tower"].read_bytes()
+
+
+def test_overlong_card_fails_naming_it(content_copy: Path, tmp_path: Path) -> None:
+    skills = content_copy / "tower-of-choices/tables/skills.toml"
+    long_text = " ".join(["Keeping yourself in one piece through every kind of blow."] * 30)
+    edit(skills, 'covers = "Keeping yourself in one piece: blocking, parrying, bracing and '
+                 'dodging blows."', f'covers = "{long_text}"')
+    result = run("cards", "tower-of-choices", "--deck", "skills", "--size", "mini",
+                 "--content", str(content_copy), "-o", str(tmp_path / "x.pdf"))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "'Defense'" in lines[0] and "6 pt" in lines[0]
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_png_sheets_for_tabletop_simulator(tmp_path: Path) -> None:
+    content = load_content()
+    ruleset = content.ruleset("inverted-tower")
+    decks = select_decks(ruleset, "items", ruleset.profile())
+    paths = write_tts_sheets(ruleset, decks, CardOptions(), tmp_path)
+    names = ["inverted-tower-items-1.png", "inverted-tower-items-back.png"]
+    assert [p.name for p in paths] == names
+    cw, ch, _ = card_pixels(CardOptions())
+    sizes = []
+    for path in paths:
+        data = path.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        sizes.append(struct.unpack(">II", data[16:24]))
+    (sw, sh), (bw, bh) = sizes
+    assert max(sw, sh) <= 4096
+    assert sw == TTS_COLS * cw and abs(sh - TTS_ROWS * ch) <= TTS_ROWS
+    assert (bw, bh) == (cw, pytest.approx(ch, abs=1))
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--size", "huge"], "expected one of: poker, bridge, mini, tarot"),
+        (["--deck", "nope"], "expected one of: skills, challenges, abilities, items"),
+        (["--build", "Luck,Dance,Speech"], "unknown skill 'Dance' (expected one of: Melee"),
+        (["--size", "250x300mm"], "does not fit inside the 5 mm margin"),
+        (["--back-offset", "1"], "not two numbers in mm (expected X,Y"),
+        (["--back-offset", "a,b"], "not two numbers in mm (expected X,Y"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(args: list[str], expected: str) -> None:
+    result = run("cards", "tower-of-choices", *args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_build_a_starting_deck(tmp_path: Path, content: Content) -> None:
+    data = content.ruleset("tower-of-choices").data
+    out = tmp_path / "deck.pdf"
+    result = run("cards", "tower-of-choices", "--build", "Melee offense,Perception,Luck",
+                 "--ability", "ARCANE", "--challenges", "2", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    rules = data.character
+    arcane = sum(e.amount for e in data.ability("ARCANE").effects if e.skill)
+    expected = rules.starting_skills * rules.cards_per_starting_skill + arcane + 2
+    assert f"({expected} cards," in result.stdout
+    text = text_of(out)
+    assert text.count("Spellcraft") >= 1 and text.count(data.checks.challenge_label) >= 2

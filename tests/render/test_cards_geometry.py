@@ -1,0 +1,92 @@
+"""Card imposition as numbers: counts, margins, mirrored backs, marks (no rendering)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from generator.render.imposition import (
+    MARGIN,
+    PAPERS,
+    SIZES,
+    ImpositionError,
+    card_size,
+    layout,
+    parse_offset,
+    sheets,
+)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("size", list(SIZES))
+def test_cards_inside_the_margin(paper: str, size: str) -> None:
+    lay = layout(paper, card_size(size))
+    w, h = PAPERS[paper]
+    for p in lay.fronts + lay.backs:
+        x0, y0, x1, y1 = p.outer
+        assert x0 >= MARGIN - 1e-9 and y0 >= MARGIN - 1e-9
+        assert x1 <= w - MARGIN + 1e-9 and y1 <= h - MARGIN + 1e-9
+    for m in lay.marks:
+        assert 0 < m.x1 <= m.x2 < w and 0 < m.y1 <= m.y2 < h
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_three_by_three_poker_and_fewer_with_bleed(paper: str) -> None:
+    poker = layout(paper, card_size("poker"))
+    assert (poker.cols, poker.rows) == (3, 3)
+    bled = layout(paper, card_size("poker"), bleed=3)
+    assert bled.per_sheet < 9
+    xs = sorted({p.x for p in bled.fronts})
+    assert all(b - a >= 63.5 + 6 - 1e-9 for a, b in itertools.pairwise(xs))
+
+
+def test_custom_sizes_and_bad_ones() -> None:
+    assert card_size("70x120mm").width == 70
+    for bad in ("huge", "10x10mm", "63x88", "x88mm"):
+        with pytest.raises(ImpositionError, match="expected one of: poker"):
+            card_size(bad)
+    with pytest.raises(ImpositionError, match="does not fit inside the 5 mm margin"):
+        layout("a4", card_size("300x100mm"))
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_are_mirrored_and_offset(duplex: str) -> None:
+    lay = layout("a4", card_size("bridge"), duplex=duplex, back_offset=(0.5, -1.0))  # type: ignore[arg-type]
+    w, h = PAPERS["a4"]
+    for front, back in zip(lay.fronts, lay.backs, strict=True):
+        if duplex == "long":
+            assert back.x == pytest.approx(w - front.x - front.w + 0.5)
+            assert back.y == pytest.approx(front.y - 1.0)
+        else:
+            assert back.x == pytest.approx(front.x + 0.5)
+            assert back.y == pytest.approx(h - front.y - front.h - 1.0)
+
+
+def test_fold_pairs_meet_at_the_fold() -> None:
+    lay = layout("a4", card_size("poker"), fold=True)
+    assert lay.per_sheet == 3
+    for front, back in zip(lay.fronts, lay.backs, strict=True):
+        assert front.x + front.w == pytest.approx(105) == back.x
+    assert any(m.fold for m in lay.marks)
+
+
+def test_marks_at_every_cut_and_never_over_a_card() -> None:
+    lay = layout("letter", card_size("mini"), gutter=4)
+    cuts = sorted({round(v, 6) for p in lay.fronts for v in (p.x, p.x + p.w)})
+    assert cuts == sorted({round(m.x1, 6) for m in lay.marks if m.x1 == m.x2})
+    for m in lay.marks:
+        for p in lay.fronts:
+            x0, y0, x1, y1 = p.outer
+            inside_x = x0 < (m.x1 + m.x2) / 2 < x1
+            inside_y = max(m.y1, y0) < min(m.y2, y1)
+            assert not (inside_x and inside_y and m.x1 == m.x2 and x0 < m.x1 < x1)
+            assert not (max(m.x1, x0) < min(m.x2, x1) and max(m.y1, y0) < min(m.y2, y1))
+
+
+def test_sheets_and_offsets() -> None:
+    assert [len(r) for r in sheets(20, 9)] == [9, 9, 2]
+    assert parse_offset("0.5,-1") == (0.5, -1.0)
+    for bad in ("1", "a,b", "1,2,3", "100,0"):
+        with pytest.raises(ImpositionError):
+            parse_offset(bad)
