@@ -1,0 +1,128 @@
+"""Simulated runs of Tower of Choices: invariants at every step, determinism, profiles."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.engine.report import RunOutcome, summarise
+from generator.engine.rng import stream
+from generator.engine.tower_of_choices import ENGINE
+from generator.engine.tower_of_choices.character import character_violations, random_character
+from generator.engine.tower_of_choices.play import play_trial
+from generator.engine.tower_of_choices.policy import Policy
+from generator.engine.tower_of_choices.state import RULESET, RunState
+from generator.engine.tower_of_choices.trial import generate_trial
+from generator.model.common import Profile
+from tests.engine.test_tower_of_choices_support import data, ix, profile, ruleset
+
+ALTS = (
+    "TC-02", "TC-03", "TC-04", "TC-05", "TC-06", "TC-07", "TC-08", "TC-09", "TC-10", "TC-11",
+    "TC-12", "TC-14", "TC-15", "TC-16", "TC-17", "TC-18", "TC-20", "TC-21",
+)  # fmt: skip
+
+
+def profiles() -> list[Profile]:
+    return [profile(), profile("gentle"), profile(alts=ALTS), profile(alts=("TC-04", "TC-12"))]
+
+
+def test_alts_are_every_ruling_with_two_readings_but_narrative_ones() -> None:
+    with_alt = {r.id for r in ruleset().rulings if r.alt}
+    # TC-22..TC-24 have one reading; TC-19 and TC-13 too.
+    assert set(ALTS) == with_alt
+
+
+def test_the_engine_is_registered_as_specified() -> None:
+    assert ENGINE.family == "tower-of-choices"
+    assert (ENGINE.depth_name, ENGINE.has_end, ENGINE.default_depth) == ("room", True, 8)
+    assert set(ENGINE.odds) == {"check", "key-numbers"}
+
+
+class Watch:
+    """Checks the invariants after every step of a run (rulings.md 3.5, invariant 6)."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.added = 0
+        self.seen = 0
+
+    def __call__(self, st: RunState) -> None:
+        self.steps += 1
+        # Cards are conserved: pile + hand + discard + kept aside = owned.
+        held = len(st.pile) + len(st.hand) + len(st.discard) + st.reserve
+        assert held == st.card_total(), st.snapshot()
+        assert st.hand == [] and st.reserve >= 0 and st.hindered >= 0
+        # Challenge cards enter the deck only at a rest.
+        assert st.events is not None
+        new = st.events[self.seen :]
+        self.seen = len(st.events)
+        if st.challenges_added != self.added:
+            assert "rest" in [e[0] for e in new], new
+            self.added = st.challenges_added
+        # Each challenge card drawn was rewritten or removed exactly once.
+        kinds = [e[0] for e in st.events]
+        converted = kinds.count("challenge-converted")
+        removed = kinds.count("challenge-removed")
+        assert (converted, removed) == (st.challenges_converted, st.challenges_removed)
+        # Rewritten names are skills.
+        for e in st.events:
+            if e[0] == "challenge-converted":
+                assert e[1] in data().skill_names
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), depth=st.integers(1, 10), which=st.integers(0, 3))
+def test_invariants_hold_at_every_step(seed: int, depth: int, which: int) -> None:
+    prof = profiles()[which]
+    place = ("prop", str(seed))
+    hero = random_character(ix(), prof, stream(seed, RULESET, *place, purpose="character"))
+    assert character_violations(ix(), prof, hero) == []
+    trial = generate_trial(ix(), prof, str(seed), depth, place)
+    watch = Watch()
+    outcome, final = play_trial(
+        ix(), prof, trial, hero, stream(seed, RULESET, *place, purpose="shuffle"),
+        log=True, on_step=watch,
+    )  # fmt: skip
+    watch(final)
+    assert 1 <= outcome.depth <= depth
+    assert outcome.won == (outcome.death is None)
+    assert outcome.rooms == (depth if outcome.won else outcome.depth - 1)
+    assert outcome.death in (None, "exhausted", "wounds")
+    assert outcome.death != "wounds" or prof.alt("TC-18")
+    assert final.wounds == 0 or prof.alt("TC-18")
+    carried = len(final.items)
+    assert carried <= data().character.carry_limit
+
+
+def test_same_seed_same_outcomes() -> None:
+    runs = list(ENGINE.simulate(data(), profile(), 60, "int:7", 6, None))
+    assert runs == list(ENGINE.simulate(data(), profile(), 60, "int:7", 6, None))
+    assert runs != list(ENGINE.simulate(data(), profile(), 60, "int:8", 6, None))
+    assert all(isinstance(r, RunOutcome) for r in runs)
+
+
+def test_progress_is_reported() -> None:
+    seen: list[int] = []
+    list(ENGINE.simulate(data(), profile(), 5, "int:1", 2, seen.append))
+    assert seen == [5]
+
+
+def test_gentle_is_gentler_than_as_written() -> None:
+    def won(base: str) -> float:
+        outs = ENGINE.simulate(data(), profile(base), 200, "int:3", 6, None)
+        report = summarise(
+            outs, ruleset=RULESET, profile=base, seed="3", depth_name="room", has_end=True
+        )
+        assert report.won is not None
+        return report.won
+
+    assert won("gentle") > won("as-written") + 0.1
+
+
+def test_a_policy_that_never_saves_cards_is_a_valid_policy() -> None:
+    prof = profile()
+    hero = random_character(ix(), prof, stream(1, RULESET, purpose="character"))
+    trial = generate_trial(ix(), prof, "1", 4)
+    greedy = Policy(tolerance=0 * Policy().tolerance)
+    outcome, _ = play_trial(ix(), prof, trial, hero, stream(1, RULESET, purpose="s"), greedy)
+    assert 1 <= outcome.depth <= 4
