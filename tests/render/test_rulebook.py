@@ -162,6 +162,7 @@ def check_contents_page(
 ) -> int:
     destinations = reader.named_destinations
     checked = 0
+    page_texts: dict[int, str] = {}
     # A link may be drawn as several boxes (the number and the title): join them per target.
     boxes: dict[str, tuple[float, float, float, float]] = {}
     height = float(reader.pages[toc].mediabox.height)
@@ -193,7 +194,9 @@ def check_contents_page(
             target: Any = destinations[dest]
             index = page_index[target.page.idnum]
             assert printed == index + 1, entry
-            heading_page = " ".join(words(pdf.pages[index].extract_text() or ""))
+            if index not in page_texts:
+                page_texts[index] = " ".join(words(pdf.pages[index].extract_text() or ""))
+            heading_page = page_texts[index]
             assert " ".join(words(title)) in heading_page, (title, index)
             checked += 1
     return checked
