@@ -10,13 +10,15 @@ Each kind of product has a module with ``plan(content, out_dir) -> list[Job]`` a
 
 from __future__ import annotations
 
+import hashlib
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from generator import __version__
 from generator.errors import TowerpressError
 from generator.model.loader import Content, Ruleset, load_content
 
@@ -64,11 +66,54 @@ def _run(content_root: str, job: Job) -> str:
     return runner(ruleset, job)
 
 
-def build_all(content: Content, out_dir: Path, workers: int = 2) -> Iterator[str]:
+PACKAGE = Path(__file__).resolve().parent
+TEMPLATES = PACKAGE.parent / "templates"
+
+
+def _files(folder: Path, patterns: Iterable[str]) -> list[Path]:
+    found = {p for pattern in patterns for p in folder.rglob(pattern) if p.is_file()}
+    return sorted(p for p in found if "__pycache__" not in p.parts)
+
+
+def input_hash(content: Content, job: Job) -> str:
+    """A hash of everything a product is made from: its ruleset's content, the
+    templates, the program itself and the job's options.  Same hash, same bytes."""
+    digest = hashlib.sha256(f"{__version__}\n{job.module}\n{job.options!r}\n".encode())
+    folder = content.ruleset(job.ruleset).root
+    for base, patterns in ((folder, ["*"]), (TEMPLATES, ["*"]), (PACKAGE, ["*.py"])):
+        for path in _files(base, patterns):
+            digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _stamp(out_dir: Path, job: Job) -> Path:
+    return out_dir / ".inputs" / f"{job.out.name}.sha256"
+
+
+def build_all(
+    content: Content, out_dir: Path, workers: int = 2, force: bool = False
+) -> Iterator[str]:
+    """Render every product whose inputs changed since it was last written."""
     jobs = plan(content, out_dir)
-    yield f"content ok: {', '.join(content.rulesets)}; {len(jobs)} products to render"
+    hashes = {job.out: input_hash(content, job) for job in jobs}
+    todo = [
+        job
+        for job in jobs
+        if force
+        or not job.out.is_file()
+        or not _stamp(out_dir, job).is_file()
+        or _stamp(out_dir, job).read_text() != hashes[job.out]
+    ]
+    yield (
+        f"content ok: {', '.join(content.rulesets)}; {len(todo)} of {len(jobs)} products "
+        "to render (the others are unchanged)"
+    )
     out_dir.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_run, str(content.root), job) for job in jobs]
-        for future in futures:
-            yield future.result()
+        futures = [(job, pool.submit(_run, str(content.root), job)) for job in todo]
+        for job, future in futures:
+            line = future.result()
+            stamp = _stamp(out_dir, job)
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.write_text(hashes[job.out])
+            yield line

@@ -14,6 +14,7 @@ from generator import __version__
 from generator.commands.options import PAPER, content_option, load
 from generator.errors import ContentError, TowerpressError
 from generator.model.loader import Content
+from generator.words import plural
 
 REPORT_URL = "the TowerPress issue tracker"
 
@@ -98,7 +99,7 @@ def rulebook(
     pages = write_rulebook(
         ruleset, out, paper=paper, profile_id=profile_id, print_marks=print_marks, fmt=fmt
     )
-    click.echo(f"wrote {out}" + (f" ({pages} pages)" if pages else ""))
+    click.echo(f"wrote {out}" + (f" ({plural(pages, 'page')})" if pages else ""))
 
 
 def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | None) -> Any:
@@ -261,12 +262,13 @@ def odds(
     show_default=True,
     help="Folder to write the products into.",
 )
-def build(content_dir: Path | None, out_dir: Path) -> None:
-    """Validate the content and render every product into the build folder."""
+@click.option("--force", is_flag=True, help="Render every product, changed or not.")
+def build(content_dir: Path | None, out_dir: Path, force: bool) -> None:
+    """Validate the content and render every product whose inputs changed."""
     from generator.build import build_all
 
     content = _load(content_dir)
-    for line in build_all(content, out_dir):
+    for line in build_all(content, out_dir, force=force):
         click.echo(line)
 
 

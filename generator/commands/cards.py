@@ -9,6 +9,7 @@ import click
 from generator.commands.options import content_option, load
 from generator.errors import TowerpressError
 from generator.render.imposition import DUPLEX, PAPERS, ImpositionError, card_size, parse_offset
+from generator.words import plural
 
 _PAPER = click.Choice(list(PAPERS))
 
@@ -118,7 +119,7 @@ def cards(
     out = output or default_output(ruleset.id, name, opts)
     pages = write_cards(ruleset, decks, opts, out)
     count = sum(len(d.cards) for d in decks)
-    click.echo(f"wrote {out} ({count} cards, {pages} pages)")
+    click.echo(f"wrote {out} ({count} cards, {plural(pages, 'page')})")
 
 
 @cards.command("calibrate")

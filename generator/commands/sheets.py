@@ -10,6 +10,7 @@ import click
 
 from generator.commands.options import content_option, load
 from generator.errors import TowerpressError
+from generator.words import plural
 
 FC = TypeVar("FC", bound=Callable[..., Any])
 
@@ -57,7 +58,7 @@ def _write(ruleset_id: str, kind: str, paper: str, content_dir: Path | None,
     sheet_def(ruleset, kind)  # a ruleset without this sheet fails before any work
     out = output or default_output(ruleset.id, kind, paper)
     pages = write_sheet(ruleset, kind, out, paper=paper, floors=floors)
-    click.echo(f"wrote {out} ({pages} pages)")
+    click.echo(f"wrote {out} ({plural(pages, 'page')})")
 
 
 @click.command()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from generator.build import Job
 from generator.model.loader import Content, Ruleset
+from generator.words import plural
 
 PAPERS = ("a4", "letter")
 SIZE = "poker"
@@ -28,4 +29,4 @@ def run(ruleset: Ruleset, job: Job) -> str:
     opts = CardOptions(paper=job.option("paper"), size=card_size(job.option("size")))
     decks = select_decks(ruleset, None, ruleset.profile())
     pages = write_cards(ruleset, decks, opts, job.out)
-    return f"wrote {job.out} ({sum(len(d.cards) for d in decks)} cards, {pages} pages)"
+    return f"wrote {job.out} ({sum(len(d.cards) for d in decks)} cards, {plural(pages, 'page')})"

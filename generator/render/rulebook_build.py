@@ -7,6 +7,7 @@ from pathlib import Path
 from generator.build import Job
 from generator.model.loader import Content, Ruleset
 from generator.render.rulebook import PAPERS
+from generator.words import plural
 
 
 def plan(content: Content, out_dir: Path) -> list[Job]:
@@ -26,4 +27,4 @@ def run(ruleset: Ruleset, job: Job) -> str:
     from generator.render.products import write_rulebook
 
     pages = write_rulebook(ruleset, job.out, paper=job.option("paper"))
-    return f"wrote {job.out} ({pages} pages)"
+    return f"wrote {job.out} ({plural(pages, 'page')})"

@@ -7,6 +7,7 @@ from pathlib import Path
 from generator.build import Job
 from generator.model.loader import Content, Ruleset
 from generator.render.sheets import PAPERS
+from generator.words import plural
 
 KINDS = ("sheet", "log")
 
@@ -32,4 +33,4 @@ def run(ruleset: Ruleset, job: Job) -> str:
 
     kind = job.option("kind")
     pages = write_sheet(ruleset, kind, job.out, paper=job.option("paper"))
-    return f"wrote {job.out} ({pages} pages)"
+    return f"wrote {job.out} ({plural(pages, 'page')})"

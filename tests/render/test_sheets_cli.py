@@ -66,7 +66,7 @@ def test_log_command_writes_the_floors_asked_for(tmp_path: Path) -> None:
     out = tmp_path / "log.pdf"
     result = run("log", "inverted-tower", "--floors", "1", "--paper", "a5", "-o", str(out))
     assert result.returncode == 0, result.stderr
-    assert result.stdout == f"wrote {out} (1 pages)\n"
+    assert result.stdout == f"wrote {out} (1 page)\n"
     names = {n for n, f in (pypdf.PdfReader(out).get_fields() or {}).items() if "/FT" in f}
     assert "floor1.room12.boss" in names
     assert not any(n.startswith("floor2.") for n in names)
@@ -76,7 +76,7 @@ def test_sheet_command_default_output(tmp_path: Path) -> None:
     result = run("sheet", "tower-of-choices", "--paper", "letter", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     out = tmp_path / "build" / "tower-of-choices-sheet-letter.pdf"
-    assert result.stdout == f"wrote {Path('build') / out.name} (1 pages)\n"
+    assert result.stdout == f"wrote {Path('build') / out.name} (1 page)\n"
     assert pypdf.PdfReader(out).get_fields()
 
 
@@ -100,4 +100,5 @@ def test_build_runs_a_job(tmp_path: Path) -> None:
         and j.option("paper") == "a5"
     )
     line = sheets_build.run(content.ruleset(job.ruleset), job)
-    assert line == f"wrote {job.out} ({len(pypdf.PdfReader(job.out).pages)} pages)"
+    count = len(pypdf.PdfReader(job.out).pages)
+    assert line == f"wrote {job.out} ({count} page{'s' if count != 1 else ''})"
