@@ -19,7 +19,7 @@ from generator.errors import TowerpressError
 from generator.model.common import Profile
 from generator.model.decks import Card, Deck
 from generator.model.loader import Ruleset
-from generator.render.card_back import FRAME_INSET, back_svg
+from generator.render.card_back import FRAME_INSET, back_image
 from generator.render.card_fit import FaceBox, base_size, fit, overflows
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.imposition import (
@@ -138,7 +138,7 @@ def _back(p: Placement, ruleset: Ruleset, deck: DeckPrint) -> _Slot:
     left, top, _, _ = p.bleed
     scale = p.w / 63.5
     view = _BackView(
-        art=back_svg(p.w, p.h, p.bleed, deck.pips),
+        art=back_image(p.w, p.h, p.bleed, deck.pips),
         ruleset=ruleset.title,
         deck=deck.back_title,
         left=left,
