@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from generator import __version__
-from generator.commands.options import PAPER, content_option, load
+from generator.commands.options import PAPER, POSITIVE, content_option, load
 from generator.errors import ContentError, TowerpressError
 from generator.model.loader import Content
 from generator.words import plural
@@ -114,7 +114,7 @@ def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | Non
 @click.argument("ruleset_id", metavar="RULESET")
 @click.option(
     "--runs",
-    type=click.IntRange(min=1),
+    type=POSITIVE,
     default=10000,
     show_default=True,
     help="Games to play (a positive integer).",
@@ -126,7 +126,7 @@ def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | Non
 @click.option(
     "--floors",
     "depth",
-    type=click.IntRange(min=1),
+    type=POSITIVE,
     default=None,
     help="Floors (levels, rooms) a run goes down at most; reaching the last is a win.",
 )
@@ -155,7 +155,11 @@ def simulate(
         ) from None
     ruleset, profile, engine = _engine_for(ruleset_id, content_dir, profile_id)
     depth = depth or engine.default_depth
-    with click.progressbar(length=runs, label="simulating", file=sys.stderr) as bar:
+    # A progress bar on stderr when a person watches; nothing when stderr is a file or pipe.
+    show = sys.stderr.isatty() and runs >= 2000
+    with click.progressbar(
+        length=runs, label="simulating", file=sys.stderr, hidden=not show
+    ) as bar:
         done = 0
 
         def progress(finished: int) -> None:
@@ -185,7 +189,8 @@ def simulate(
     if report.won is not None:
         click.echo(f"won: {report.won:.2%}")
     click.echo(
-        f"mean {engine.depth_name}: {report.mean_depth:.2f}; mean rooms: {report.mean_rooms:.2f}"
+        f"mean {engine.depth_name} reached: {report.mean_depth:.2f}; "
+        f"mean rooms explored: {report.mean_rooms:.2f}"
     )
     for cause, count in sorted(report.deaths.items(), key=lambda kv: (-kv[1], kv[0])):
         click.echo(f"died: {cause}: {count} ({count / runs:.2%})")
@@ -285,8 +290,12 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("towerpress: aborted", err=True)
         sys.exit(130)
+    except click.UsageError as exc:
+        # One line, like every other user error: what is wrong and where to look.
+        command = exc.ctx.command_path if exc.ctx is not None else "towerpress"
+        click.echo(f"towerpress: error: {exc.format_message()} (see '{command} --help')", err=True)
+        sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        # Usage errors (bad option, unknown command) exit 2 with click's own message.
         exc.show()
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:

@@ -106,3 +106,67 @@ def test_commands_do_not_touch_the_build_folder(args: list[str], tmp_path: Path)
     result = run(*args, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--runs", "0"], "Invalid value for '--runs': expected a positive integer, got '0'"),
+        (["--runs", "x"], "Invalid value for '--runs': expected a positive integer, got 'x'"),
+        (["--runs", "2.5"], "Invalid value for '--runs': expected a positive integer, got '2.5'"),
+        (["--seed", ""], "Invalid value for '--seed': expected an integer or non-empty text"),
+        (["--seed", "   "], "Invalid value for '--seed': expected an integer or non-empty text"),
+        (
+            ["--profile", "easy"],
+            "unknown profile 'easy' for inverted-tower (expected one of: as-written, draft-4.5)",
+        ),
+    ],
+)
+def test_simulate_bad_arguments_one_line(args: list[str], message: str) -> None:
+    base = {"--runs": "10", "--seed": "1"}
+    for key, value in zip(args[::2], args[1::2], strict=True):
+        base[key] = value
+    flat = [item for pair in base.items() for item in pair]
+    result = run("simulate", "inverted-tower", *flat)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("towerpress: error: ")
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("ruleset_id", ["inverted-tower", "three-dice-dungeon", "tower-of-choices"])
+def test_simulate_json_is_one_object_and_repeatable(ruleset_id: str) -> None:
+    import json
+
+    args = ("simulate", ruleset_id, "--runs", "40", "--seed", "abc", "--floors", "2", "--json")
+    first = run(*args)
+    assert first.returncode == 0, first.stderr
+    report = json.loads(first.stdout)
+    assert {"ruleset", "profile", "seed", "runs", "survival", "won", "mean_depth", "deaths"} <= set(
+        report
+    )
+    assert report["ruleset"] == ruleset_id and report["runs"] == 40 and report["seed"] == "abc"
+    assert report["survival"][0] == {
+        "depth": 1,
+        "reached": 1.0,
+        "ci95": report["survival"][0]["ci95"],
+    }
+    reached = [row["reached"] for row in report["survival"]]
+    assert reached == sorted(reached, reverse=True)
+    assert sum(report["deaths"].values()) <= 40
+    assert run(*args).stdout == first.stdout
+
+
+def test_odds_prints_exact_fractions_and_rejects_bad_values() -> None:
+    result = run("odds", "inverted-tower", "hit", "attr=1", "floor=1", "daggers=0")
+    assert result.returncode == 0, result.stderr
+    assert "P(hit) without daggers: 1/3 = 0.333333" in result.stdout
+    bad = run("odds", "inverted-tower", "hit", "attr=x")
+    assert bad.returncode == 2
+    assert bad.stderr == "towerpress: error: odds hit: attr must be an integer, got 'x'\n"
+    unknown = run("odds", "inverted-tower", "nope")
+    assert unknown.returncode == 2
+    assert unknown.stderr.startswith(
+        "towerpress: error: unknown odds query 'nope' for inverted-tower"
+    )

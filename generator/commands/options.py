@@ -31,3 +31,21 @@ def content_option(func: F) -> F:
 def load(content_dir: Path | None) -> Content:
     """The content tree (the bundled one by default), validated."""
     return load_content(content_dir)
+
+
+class PositiveInt(click.ParamType):  # type: ignore[type-arg]
+    """A whole number of at least 1, with a message that says so."""
+
+    name = "N"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"expected a positive integer, got {value!r}", param, ctx)
+        if number < 1 or (str(value).strip() != str(number) and not isinstance(value, int)):
+            self.fail(f"expected a positive integer, got {value!r}", param, ctx)
+        return number
+
+
+POSITIVE = PositiveInt()
