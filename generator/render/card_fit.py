@@ -40,8 +40,8 @@ class FaceBox:
 
 def base_size(card_width: float) -> float:
     """The text size of a card of this width before any shrinking, in pt."""
-    size = 9.0 * card_width / 63.5
-    return max(7.0, min(10.0, round(size * 4) / 4))
+    size = 10.0 * card_width / 63.5
+    return max(7.0, min(11.0, round(size * 4) / 4))
 
 
 def sizes_below(base: float) -> list[float]:
