@@ -1,0 +1,70 @@
+"""Rulebooks in other papers, with print marks, edited content and images: each renders a
+book of its own, so they live apart from the shared books of test_rulebook.py."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from generator.model.loader import Content, load_content
+from tests.render.test_rulebook import MM, PAGE_SIZES, contains_in_order, pdf_words, render, words
+
+
+def test_page_sizes_per_paper(content: Content, tmp_path: Path) -> None:
+    ruleset = content.ruleset("three-dice-dungeon")
+    for paper, (width, height) in PAGE_SIZES.items():
+        out = render(ruleset, tmp_path / f"{paper}.pdf", paper=paper)
+        reader = pypdf.PdfReader(out)
+        for page in reader.pages:
+            assert float(page.mediabox.width) == pytest.approx(width, abs=0.05)
+            assert float(page.mediabox.height) == pytest.approx(height, abs=0.05)
+        # The quick reference stays on one page on every paper: the page before it is
+        # the last of the credits.
+        last = reader.pages[-1].extract_text()
+        before = reader.pages[-2].extract_text()
+        assert "Quick reference" in last, paper
+        assert "Quick reference" not in before and "TowerPress" in before, paper
+
+
+def test_editing_a_table_changes_the_rulebook(content_copy: Path, tmp_path: Path) -> None:
+    merchant = content_copy / "inverted-tower" / "tables" / "merchant.toml"
+    text = merchant.read_text(encoding="utf-8")
+    new = re.sub(r"price = 5\b", "price = 7", text)
+    assert new != text
+    merchant.write_text(new, encoding="utf-8")
+    ruleset = load_content(content_copy).ruleset("inverted-tower")
+    table = next(t for t in ruleset.tables().values() if any("7" in c for r in t.rows for c in r))
+    out = render(ruleset, tmp_path / "edited.pdf")
+    text_words = pdf_words(out)
+    assert any(contains_in_order(text_words, words(" ".join(row)), 40) for row in table.rows)
+
+
+def test_print_marks_bleed_and_trim_boxes(content: Content, tmp_path: Path) -> None:
+    out = render(content.ruleset("tower-of-choices"), tmp_path / "marks.pdf", print_marks=True)
+    page = pypdf.PdfReader(out).pages[3]
+    trim, bleed = page.trimbox, page.bleedbox
+    assert float(trim.width) == pytest.approx(210 * MM, abs=0.05)
+    assert float(bleed.width) - float(trim.width) == pytest.approx(6 * MM, abs=0.05)
+    assert float(bleed.height) - float(trim.height) == pytest.approx(6 * MM, abs=0.05)
+    assert float(page.mediabox.width) >= float(bleed.width)
+
+
+def test_copying_content_outside_keeps_images_inside_working(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    """An image inside the content folder is allowed and reaches the PDF."""
+    folder = content_copy / "tower-of-choices" / "rules"
+    shutil.copy(Path(__file__).parent / "pixel.png", folder / "pixel.png")
+    chapter = sorted(folder.glob("*.md"))[0]
+    chapter.write_text(
+        chapter.read_text(encoding="utf-8") + "\n\n![a pixel](pixel.png)\n", encoding="utf-8"
+    )
+    ruleset = load_content(content_copy).ruleset("tower-of-choices")
+    out = render(ruleset, tmp_path / "img.pdf")
+    reader = pypdf.PdfReader(out)
+    images = sum(len(page.images) for page in reader.pages)
+    assert images >= 1
