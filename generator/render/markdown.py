@@ -43,10 +43,14 @@ class Heading:
 
 @dataclass(frozen=True)
 class ProseBlock:
-    """Either rendered HTML or the name of a table to embed at this point."""
+    """Rendered HTML, the name of a table to embed at this point, or both: a short
+    paragraph that leads into a table, which the page keeps together with it."""
 
     html: Markup | None = None
     table: str | None = None
+
+
+LEAD_IN_MAX = 320  # characters: a longer paragraph may be split from its table
 
 
 class ProseRenderer:
@@ -143,22 +147,37 @@ class ProseRenderer:
         blocks: list[ProseBlock] = []
         pending: list[str] = []
 
-        def flush() -> None:
-            if pending:
-                text = self._inline_directives("\n".join(pending), file)
-                html = self.md.render(text, env)
-                html = _MARK_RE.sub(
-                    lambda m: f'<a class="ruling-ref" href="#ruling-{m.group(1)}">{m.group(1)}</a>',
-                    html,
-                )
-                blocks.append(ProseBlock(html=Markup(html)))
-                pending.clear()
+        def render(lines: list[str]) -> Markup:
+            text = self._inline_directives("\n".join(lines), file)
+            html = self.md.render(text, env)
+            html = _MARK_RE.sub(
+                lambda m: f'<a class="ruling-ref" href="#ruling-{m.group(1)}">{m.group(1)}</a>',
+                html,
+            )
+            return Markup(html)
+
+        def flush(table: str | None = None) -> None:
+            lines = list(pending)
+            pending.clear()
+            while lines and not lines[-1].strip():
+                lines.pop()
+            lead: list[str] = []
+            if table is not None and lines:
+                # The last paragraph, if short and plain, travels with the table.
+                start = max((i for i, line in enumerate(lines) if not line.strip()), default=-1)
+                last = lines[start + 1 :]
+                plain = last and not re.match(r"\s*([#>*+|-]|\d+[.)]\s)", last[0])
+                if plain and sum(len(line) for line in last) <= LEAD_IN_MAX:
+                    lead, lines = last, lines[: start + 1]
+            if any(line.strip() for line in lines):
+                blocks.append(ProseBlock(html=render(lines)))
+            if table is not None:
+                blocks.append(ProseBlock(html=render(lead) if lead else None, table=table))
 
         for line in source.splitlines():
             m = TABLE_LINE.match(line)
             if m:
-                flush()
-                blocks.append(ProseBlock(table=m.group(1)))
+                flush(m.group(1))
             else:
                 pending.append(line)
         flush()
