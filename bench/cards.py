@@ -1,7 +1,8 @@
-"""Benchmark: how many cards per second the fitter checks (and shrinks) for a 200-card deck.
+"""Benchmark: cards per second for a 200-card deck, fitting included.
 
-Run: ``.venv/bin/python -m bench.cards``.  The deck is every card of every bundled ruleset,
-each made distinct (a numbered title) until there are 200, so nothing is measured twice.
+Run: ``.venv/bin/python -m bench cards``.  The deck is every card of every bundled ruleset,
+each made distinct (a numbered title) until there are 200, so no layout is reused: the
+worst case.  It is printed poker size on A4 with long-edge duplex backs, like the build.
 """
 
 from __future__ import annotations
@@ -11,9 +12,7 @@ import time
 
 from generator.model.decks import Card
 from generator.model.loader import load_content
-from generator.render.card_fit import base_size, fit
-from generator.render.cards import face_box
-from generator.render.imposition import card_size
+from generator.render.parallel import available_cpus
 
 DECK_SIZE = 200
 
@@ -36,28 +35,23 @@ def deck() -> list[Card]:
 
 
 def run() -> None:
-    """Print cards per second: fitting alone, and a whole 200-card PDF (fitting included)."""
+    """Print cards per second for the whole PDF, on every CPU and on one."""
     from generator.render.cards import CardOptions, DeckPrint, render_cards
-    from generator.render.pdf import pdf_bytes
 
     content = load_content()
     ruleset = content.ruleset("three-dice-dungeon")
-    cards = deck()
-    size = card_size("poker")
-    base = base_size(size.width)
-    fit(cards[:5], face_box(size), base, ruleset.root)  # warm up fonts and caches
-    start = time.perf_counter()
-    sizes = fit(cards, face_box(size), base, ruleset.root)
-    elapsed = time.perf_counter() - start
-    shrunk = sum(1 for s in sizes.values() if s < base)
-    print(f"fit alone: {len(cards)} cards in {elapsed:.2f} s: {len(cards) / elapsed:.0f} cards/s "
-          f"({shrunk} shrunk)")
-    printed = DeckPrint("bench", "Bench", "Bench", 1, tuple(cards))
-    start = time.perf_counter()
-    data = pdf_bytes(render_cards(ruleset, [printed], CardOptions()))
-    elapsed = time.perf_counter() - start
-    print(f"whole PDF (layout, fitting, re-layout of shrunk sheets, PDF): {len(cards)} cards "
-          f"in {elapsed:.2f} s: {len(cards) / elapsed:.0f} cards/s ({len(data) // 1024} KiB)")
+    printed = DeckPrint("bench", "Bench", "Bench", 1, tuple(deck()))
+    warm = DeckPrint("warm", "Warm", "Warm", 1, printed.cards[:3])
+    render_cards(ruleset, [warm], CardOptions(), workers=1)  # fonts and caches
+    for workers in sorted({available_cpus(), 1}, reverse=True):
+        start = time.perf_counter()
+        out = render_cards(ruleset, [printed], CardOptions(), workers=workers)
+        elapsed = time.perf_counter() - start
+        shrunk = sum(1 for s in out.pieces.sizes.values() if s < max(out.pieces.sizes.values()))
+        print(f"cards, {workers} process(es): {len(printed.cards)} cards in {elapsed:.2f} s: "
+              f"{len(printed.cards) / elapsed:.0f} cards/s ({shrunk} shrunk, "
+              f"{out.pieces.layouts} front layouts, {out.pages} pages, "
+              f"{len(out.pdf) // 1024} KiB)")
 
 
 if __name__ == "__main__":

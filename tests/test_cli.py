@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,13 +15,16 @@ from tests.conftest import edit
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "generator", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
         check=False,
+        env={**os.environ, **env} if env else None,
     )
 
 

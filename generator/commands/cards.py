@@ -117,9 +117,9 @@ def cards(
             click.echo(f"wrote {path}")
         return
     out = output or default_output(ruleset.id, name, opts)
-    pages = write_cards(ruleset, decks, opts, out)
+    printed = write_cards(ruleset, decks, opts, out)
     count = sum(len(d.cards) for d in decks)
-    click.echo(f"wrote {out} ({count} cards, {plural(pages, 'page')})")
+    click.echo(f"wrote {out} ({count} cards, {plural(printed.pages, 'page')})")
 
 
 @cards.command("calibrate")

@@ -1,41 +1,32 @@
 """Fit every card's text inside its card, from the layout itself (design.md section 7).
 
-A card's text sits in a ``.face-box`` of the card's inner size; once WeasyPrint has laid
-it out, the height (and the widest line) of its ``.face`` says whether it fits.  The
-sheets are laid out once at the base size and read (:func:`overflows`); the few cards
-that overflow are laid out again, side by side in one small document, at the sizes their
-overflow suggests (:func:`fit`), and fall back to every smaller size down to 6 pt.
+Each distinct front is laid out once at the base size (:mod:`generator.render.card_pieces`)
+and its overflow read from that layout.  Only the fronts that overflow are laid out again:
+at the size their overflow suggests, then one step smaller, then at every smaller size
+down to 6 pt, until one fits.  A front laid out at the size it keeps is the very page the
+sheets place, so no sheet is ever laid out twice.  The layouts of a round are split into
+a fixed number of batches that run side by side (:mod:`generator.render.parallel`); the
+split never depends on the machine, so the PDF does not either.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
-
-from markupsafe import Markup
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from generator.errors import RenderError
 from generator.model.decks import Card
-from generator.render.fonts import SANS, SERIF, font_face_css
-from generator.render.pdf import render_document
-from generator.render.svg import dice_faces
-from generator.render.templating import environment
+from generator.render.card_pieces import BackJob, Batch, FrontJob, face_box, render_batch
+from generator.render.imposition import CardSize
+from generator.render.parallel import available_cpus, run_tasks
+from generator.render.pdf import register_fonts
 
 MIN_PT = 6.0
 STEP_PT = 0.5
-PX_PER_MM = 96 / 25.4
-TOLERANCE_PX = 0.5
-
-
-@dataclass(frozen=True)
-class FaceBox:
-    """The box a card's text must stay inside, in mm."""
-
-    width: float
-    height: float
+BATCHES = 2  # layouts of one round are split in two (the machines we target have 2 cores)
+MIN_SPLIT = 12  # fewer layouts than this are not worth a second process
 
 
 def base_size(card_width: float) -> float:
@@ -51,126 +42,139 @@ def sizes_below(base: float) -> list[float]:
                   reverse=True)
 
 
-_SVG = re.compile(r'<svg class="die".*?</svg>', re.DOTALL)
+def guess(base: float, ratio: float) -> float:
+    """The size most likely to be the largest that fits a card overflowing by ``ratio``.
 
-
-def placeholder_dice(faces: str) -> Markup:
-    """The dice of ``faces`` as empty boxes of the size of the drawn faces (same lines)."""
-    return Markup(_SVG.sub('<span class="die-box"></span>', str(dice_faces(faces))))
-
-
-def _boxes(page_box: Any) -> Iterator[Any]:
-    """The ``.face-box`` boxes of a page."""
-    stack = [page_box]
-    while stack:
-        current = stack.pop()
-        element = getattr(current, "element", None)
-        if element is not None and "face-box" in (element.get("class") or "").split():
-            yield current
-            continue
-        stack.extend(getattr(current, "children", ()))
-
-
-def _right_edge(box: Any) -> float:
-    edge = 0.0
-    stack = [box]
-    while stack:
-        current = stack.pop()
-        if getattr(current, "width", None) is not None and hasattr(current, "position_x"):
-            edge = max(edge, current.position_x + current.margin_width())
-        stack.extend(getattr(current, "children", ()))
-    return edge
-
-
-def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, float]:
-    """How far each laid-out card overflows, by key: 1.0 or less fits.
-
-    The ratio is the larger of height and width over the box's; a card found several
-    times (copies) keeps its worst ratio.
-    """
-    limit_h = box.height * PX_PER_MM + TOLERANCE_PX
-    limit_w = box.width * PX_PER_MM + TOLERANCE_PX
-    ratios: dict[str, float] = {}
-    for page in pages:
-        for holder in _boxes(page._page_box):
-            key = holder.element.get("data-key")
-            face = holder.children[0] if holder.children else None
-            if key is None or face is None:
-                continue
-            height = face.margin_height()
-            width = _right_edge(face) - holder.content_box_x()
-            ratio = max(height / limit_h, width / limit_w)
-            ratios[key] = max(ratios.get(key, 0.0), ratio)
-    return ratios
-
-
-def _measure_html(items: Sequence[tuple[Card, float]], box: FaceBox) -> str:
-    template = environment().get_template("cards/measure.html")
-    return template.render(
-        items=list(enumerate(items)), box=box, dice=placeholder_dice,
-        font_faces=font_face_css(), serif=SERIF, sans=SANS,
-    )
-
-
-def _trial(items: Sequence[tuple[Card, float]], box: FaceBox, root: Any) -> list[float]:
-    """Lay out each (card, size) once, all in one document; their overflow ratios."""
-    if not items:
-        return []
-    document = render_document(_measure_html(items, box), root)
-    ratios = overflows(document.pages, box)
-    return [ratios[f"{i}"] for i in range(len(items))]
-
-
-def _guesses(base: float, ratio: float) -> list[float]:
-    """Sizes likely to fit a card that overflows by ``ratio`` at ``base``.
-
-    Text area grows with the square of the size, so the size scales with the square root.
+    Wrapped text takes an area that grows with the square of the size, so the size that
+    fits scales at most with the square root of the overflow (tables shrink faster, so
+    this errs on the side of fitting).
     """
     smaller = sizes_below(base)
-    guess = base / math.sqrt(max(ratio, 1.0))
-    near = [s for s in smaller if s <= guess + STEP_PT + 1e-9][:3]
-    return near or smaller[-1:]
+    wanted = base / math.sqrt(max(ratio, 1.0))
+    return next((s for s in smaller if s <= wanted + 1e-9), smaller[-1])
 
 
-def fit(
-    cards: Iterable[Card], box: FaceBox, base: float, root: Any,
-    ratios: Mapping[str, float] | None = None,
-) -> dict[str, float]:
-    """The text size of every card (by key), the largest tried that fits, at most ``base``.
+def weight(card: Card) -> int:
+    """A rough cost of laying out a card (table cells cost most), to balance batches."""
+    cells = sum((len(t.rows) + 1) * len(t.columns) for t in card.tables)
+    return 10 + 3 * len(card.stats) + 4 * len(card.fields) + 2 * cells
 
-    ``ratios`` are overflow ratios already read at ``base`` (from the sheets); cards
-    without one are laid out at ``base`` first.
+
+def split(jobs: Sequence[FrontJob], parts: int) -> list[list[FrontJob]]:
+    """``jobs`` in ``parts`` batches of about equal cost, the heaviest placed first.
+
+    All the sizes of one card stay in one batch, which keeps the largest that fits.
+    """
+    groups: dict[str, list[FrontJob]] = {}
+    for job in jobs:
+        groups.setdefault(job.card.key, []).append(job)
+    order = sorted(groups.values(), key=lambda g: -weight(g[0].card) * len(g))
+    batches: list[list[FrontJob]] = [[] for _ in range(parts)]
+    loads = [0] * parts
+    for group in order:
+        lightest = loads.index(min(loads))
+        batches[lightest].extend(group)
+        loads[lightest] += weight(group[0].card) * len(group)
+    return [b for b in batches if b]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A laid-out page: which batch's PDF, which page of it."""
+
+    batch: int
+    page: int
+
+
+@dataclass
+class Pieces:
+    """Every front and back laid out, ready to be placed on sheets."""
+
+    pdfs: list[bytes] = field(default_factory=list)
+    fronts: dict[str, Piece] = field(default_factory=dict)  # by card key
+    sizes: dict[str, float] = field(default_factory=dict)  # the text size each card kept
+    backs: dict[BackJob, Piece] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    layouts: int = 0  # how many fronts were laid out, every size counted
+
+
+@dataclass(frozen=True)
+class _Task:
+    fronts: tuple[FrontJob, ...]
+    backs: tuple[BackJob, ...]
+    size: CardSize
+    root: Path
+    language: str
+
+
+def _run(task: _Task) -> Batch:
+    return render_batch(task.fronts, task.backs, task.size, task.root, task.language)
+
+
+def lay_out(
+    cards: Iterable[Card],
+    backs: Sequence[BackJob],
+    size: CardSize,
+    root: Path,
+    *,
+    language: str = "en",
+    workers: int | None = None,
+) -> Pieces:
+    """Lay out every distinct card at the largest size that fits (at most the base size),
+    and every back.
 
     Raises:
         RenderError: a card does not fit even at 6 pt; the message names it.
     """
+    workers = available_cpus() if workers is None else workers
+    base = base_size(size.width)
     unique: dict[str, Card] = {}
     for card in cards:
         unique.setdefault(card.key, card)
-    known = dict(ratios or {})
-    missing = [c for k, c in unique.items() if k not in known]
-    for card, ratio in zip(missing, _trial([(c, base) for c in missing], box, root),
-                           strict=True):
-        known[card.key] = ratio
-    sizes = {key: base for key in unique}
-    over = [c for k, c in unique.items() if known[k] > 1.0]
-    tried: dict[str, set[float]] = {c.key: set() for c in over}
-    for attempt in range(2):
-        trials: list[tuple[Card, float]] = []
-        for card in over:
-            wanted = (_guesses(base, known[card.key]) if attempt == 0 else sizes_below(base))
-            trials.extend((card, s) for s in wanted if s not in tried[card.key])
-        for (card, size), ratio in zip(trials, _trial(trials, box, root), strict=True):
-            tried[card.key].add(size)
-            if ratio <= 1.0 and (sizes[card.key] >= base or size > sizes[card.key]):
-                sizes[card.key] = size
-        # Cards that no guess fits try every smaller size.
-        over = [c for c in over if sizes[c.key] >= base]
+    pieces = Pieces()
+    tried: dict[str, set[float]] = {key: set() for key in unique}
+    pending = [FrontJob(card, base) for card in unique.values()]
+    ratios: dict[str, float] = {}
+    extra_backs = tuple(backs)
+    for round_number in range(4):
+        if not pending and not extra_backs:
+            break
+        parts = BATCHES if len(pending) >= MIN_SPLIT else 1
+        batches = split(pending, parts) or [[]]
+        tasks = [_Task(tuple(b), extra_backs if i == 0 else (), size, root, language)
+                 for i, b in enumerate(batches)]
+        results = run_tasks(_run, tasks, workers, before_fork=register_fonts)
+        for task, result in zip(tasks, results, strict=True):
+            number = len(pieces.pdfs)
+            pieces.pdfs.append(result.pdf)
+            pieces.warnings.extend(result.warnings)
+            pieces.layouts += len(task.fronts)
+            for job, ratio, page in zip(task.fronts, result.ratios, result.pages, strict=True):
+                tried[job.card.key].add(job.font)
+                if round_number == 0:
+                    ratios[job.card.key] = ratio
+                if page is not None:
+                    pieces.fronts[job.card.key] = Piece(number, page)
+                    pieces.sizes[job.card.key] = job.font
+            for back, page in zip(task.backs, result.back_pages, strict=True):
+                pieces.backs[back] = Piece(number, page)
+        extra_backs = ()
+        over = [c for k, c in unique.items() if k not in pieces.fronts]
+        if round_number == 0:
+            pending = [FrontJob(c, guess(base, ratios[c.key])) for c in over]
+        elif round_number == 1:
+            # Rows of a table go all at once: a guess that misses is most often one step off.
+            pending = [FrontJob(c, s) for c in over
+                       for s in [s for s in sizes_below(base) if s < min(tried[c.key])][:1]]
+        else:
+            pending = [FrontJob(c, s) for c in over for s in sizes_below(base)
+                       if s not in tried[c.key]]
     for key, card in unique.items():
-        if known[key] > 1.0 and sizes[key] >= base:
+        if key not in pieces.fronts:
+            box = face_box(size)
             raise RenderError(
                 f"card {card.title!r} of deck {card.deck!r} overflows its "
                 f"{box.width:.1f} x {box.height:.1f} mm text box even at {MIN_PT:g} pt; "
                 "shorten its text or use a larger card size"
             )
-    return sizes
+    return pieces

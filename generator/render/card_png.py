@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.model.loader import Ruleset
+from generator.render.card_compose import Info, Placed, Sheet, compose
 from generator.render.cards import CardOptions, DeckPrint, render_cards
 from generator.render.imposition import Duplex, Layout, Placement
 
@@ -76,22 +77,26 @@ def write_tts_sheets(
     ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions, folder: Path
 ) -> list[Path]:
     """Per deck: ``<ruleset>-<deck>-<n>.png`` sheets of fronts and ``-back.png``."""
-    from generator.render.pdf import pdf_bytes, write_atomic
+    from generator.render.pdf import write_atomic
 
     flat = replace(opts, bleed=0.0, gutter=0.0, duplex="none", back_offset=(0.0, 0.0),
                    fold=False)
     _, _, per_mm = card_pixels(flat)
+    w, h = flat.size.width, flat.size.height
     written: list[Path] = []
     for deck in decks:
-        grid = _grid(flat, TTS_COLS, TTS_ROWS)
-        pdf = pdf_bytes(render_cards(ruleset, [deck], flat, grid))
-        for n, image in enumerate(rasterise(pdf, per_mm), start=1):
+        # Long-edge "duplex" on a grid without margins: a page of fronts, then one of backs.
+        grid = _grid(flat, TTS_COLS, TTS_ROWS, "long")
+        printed = render_cards(ruleset, [deck], flat, grid)
+        fronts = range(0, printed.pages, 2)
+        for n, image in enumerate(rasterise(printed.pdf, per_mm, fronts), start=1):
             path = folder / f"{ruleset.id}-{deck.id}-{n}.png"
             write_atomic(path, image)
             written.append(path)
-        one = replace(deck, cards=deck.cards[:1])
-        back = render_cards(ruleset, [one], flat, _grid(flat, 1, 1, "long"))
-        image = rasterise(pdf_bytes(back), per_mm, [1])[0]
+        back = next(iter(printed.pieces.backs.values()))
+        alone = Sheet(w, h, (Placed(back, 0.0, 0.0, w, h, (0.0, 0.0, w, h)),))
+        info = Info(deck.back_title, "", "", ruleset.info.language, "TowerPress")
+        image = rasterise(compose(printed.pieces.pdfs, [alone], info), per_mm)[0]
         path = folder / f"{ruleset.id}-{deck.id}-back.png"
         write_atomic(path, image)
         written.append(path)

@@ -1,8 +1,9 @@
 """Card decks as print-and-play PDF sheets: fronts, backs behind them, crop marks.
 
 The cards come from the model (:mod:`generator.model.decks`); the geometry from
-:mod:`generator.render.imposition`; the text size of each card from
-:mod:`generator.render.card_fit`.  Every sheet page places its cards absolutely, in mm.
+:mod:`generator.render.imposition`; each distinct front and back is laid out once, its text
+fitted (:mod:`generator.render.card_fit`), and the sheets place those pages
+(:mod:`generator.render.card_compose`).
 """
 
 from __future__ import annotations
@@ -10,33 +11,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from markupsafe import Markup
 
 from generator import __version__
 from generator.errors import TowerpressError
 from generator.model.common import Profile
 from generator.model.decks import Card, Deck
 from generator.model.loader import Ruleset
-from generator.render.card_back import FRAME_INSET, back_image
-from generator.render.card_fit import FaceBox, base_size, fit, overflows
-from generator.render.fonts import SANS, SERIF, font_face_css
+from generator.render.card_back import FRAME_INSET
+from generator.render.card_compose import Info, Placed, Sheet, compose
+from generator.render.card_fit import Piece, Pieces, lay_out
+from generator.render.card_pieces import BackJob
 from generator.render.imposition import (
     SIZES,
     CardSize,
     Duplex,
     ImpositionError,
     Layout,
-    Mark,
     Placement,
     layout,
     sheets,
 )
-from generator.render.svg import dice_faces
-from generator.render.templating import environment
-
-FACE_INSET = 3.6  # mm from the trim to the text
 
 
 @dataclass(frozen=True)
@@ -59,10 +53,6 @@ class DeckPrint:
     back_title: str  # the name on the back: this deck's, or the deck it is shuffled into
     pips: int  # the die face on its back
     cards: tuple[Card, ...]
-
-
-def face_box(size: CardSize) -> FaceBox:
-    return FaceBox(size.width - 2 * FACE_INSET, size.height - 2 * FACE_INSET)
 
 
 def select_decks(
@@ -93,137 +83,61 @@ def deck_print(ruleset: Ruleset, deck: Deck, cards: Sequence[Card], id: str = ""
                      tuple(cards))
 
 
-@dataclass(frozen=True)
-class _BackView:
-    art: Markup
-    ruleset: str
-    deck: str
-    left: float
-    width: float
-    ruleset_top: float
-    deck_top: float
-    small: float
-    large: float
+def _back_job(ruleset: Ruleset, deck: DeckPrint, p: Placement) -> BackJob:
+    return BackJob(ruleset.title, deck.back_title, deck.pips, p.bleed)
 
 
-@dataclass(frozen=True)
-class _Slot:
-    box: tuple[float, float, float, float]  # the bleed box on the page, mm
-    card: Card | None = None
-    font: float = 0.0
-    frame: tuple[float, float, float, float] = (0, 0, 0, 0)  # x, y, w, h inside the box
-    inner: tuple[float, float, float, float] = (0, 0, 0, 0)
-    back: _BackView | None = None
+def _front(p: Placement, piece: Piece) -> Placed:
+    # Fronts are white out to the bleed; the piece is the trim, inside its frame.
+    return Placed(piece, p.x, p.y, p.w, p.h, p.outer, frame=FRAME_INSET)
 
 
-@dataclass(frozen=True)
-class _Page:
-    slots: tuple[_Slot, ...]
-    marks: Markup | None
-    bookmark: str = ""
+def _back(p: Placement, piece: Piece) -> Placed:
+    # A back's art runs into its bleed: the piece is the whole bleed box.
+    x0, y0, x1, y1 = p.outer
+    return Placed(piece, x0, y0, x1 - x0, y1 - y0, p.outer)
 
 
-def _front(p: Placement, card: Card, font: float) -> _Slot:
-    left, top, _, _ = p.bleed
-    return _Slot(
-        box=p.outer,
-        card=card,
-        font=font,
-        frame=(left + FRAME_INSET, top + FRAME_INSET, p.w - 2 * FRAME_INSET, p.h - 2 * FRAME_INSET),
-        inner=(left + FACE_INSET, top + FACE_INSET, p.w - 2 * FACE_INSET, p.h - 2 * FACE_INSET),
-    )
-
-
-def _back(p: Placement, ruleset: Ruleset, deck: DeckPrint) -> _Slot:
-    left, top, _, _ = p.bleed
-    scale = p.w / 63.5
-    view = _BackView(
-        art=back_image(p.w, p.h, p.bleed, deck.pips),
-        ruleset=ruleset.title,
-        deck=deck.back_title,
-        left=left,
-        width=p.w,
-        ruleset_top=top + p.h * 0.13,
-        deck_top=top + p.h * 0.80,
-        small=round(6.5 * scale, 2),
-        large=round(11 * scale, 2),
-    )
-    return _Slot(box=p.outer, back=view)
-
-
-def marks_svg(marks: Sequence[Mark], page_w: float, page_h: float) -> Markup:
-    """Crop marks (solid) and fold marks (dashed), one SVG over the page, in mm."""
-    lines = []
-    for m in marks:
-        dash = ' stroke-dasharray="1 0.7"' if m.fold else ""
-        lines.append(
-            f'<line x1="{m.x1:.4f}" y1="{m.y1:.4f}" x2="{m.x2:.4f}" y2="{m.y2:.4f}"{dash}/>'
-        )
-    return Markup(
-        f'<svg class="crop" width="{page_w}mm" height="{page_h}mm" '
-        f'viewBox="0 0 {page_w} {page_h}"><g stroke="#000" stroke-width="0.12" '
-        f'fill="none">{"".join(lines)}</g></svg>'
-    )
-
-
-def _pages(
-    ruleset: Ruleset, decks: Sequence[DeckPrint], lay: Layout, fonts: Mapping[str, float]
-) -> list[_Page]:
-    marks = marks_svg(lay.marks, lay.page_w, lay.page_h)
-    pages: list[_Page] = []
+def sheets_of(
+    ruleset: Ruleset, decks: Sequence[DeckPrint], lay: Layout, pieces: Pieces
+) -> list[Sheet]:
+    """Every page: each sheet of fronts, then (duplex) its backs, mirrored slot for slot."""
+    out: list[Sheet] = []
     for deck in decks:
         for number, indexes in enumerate(sheets(len(deck.cards), lay.per_sheet)):
             bookmark = deck.title if number == 0 else ""
-            fronts = [
-                _front(lay.fronts[slot], deck.cards[i], fonts[deck.cards[i].key])
-                for slot, i in enumerate(indexes)
-            ]
-            backs = [_back(lay.backs[slot], ruleset, deck) for slot in range(len(indexes))]
+            fronts = [_front(lay.fronts[slot], pieces.fronts[deck.cards[i].key])
+                      for slot, i in enumerate(indexes)]
+            backs = [_back(p, pieces.backs[_back_job(ruleset, deck, p)])
+                     for p in lay.backs[:len(indexes)]]
             if lay.fold:
-                pages.append(_Page(tuple(fronts + backs), marks, bookmark))
+                out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts + backs), lay.marks,
+                                 bookmark))
                 continue
-            pages.append(_Page(tuple(fronts), marks, bookmark))
+            out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts), lay.marks, bookmark))
             if lay.duplex != "none":
-                pages.append(_Page(tuple(backs), None))
-    return pages
+                out.append(Sheet(lay.page_w, lay.page_h, tuple(backs)))
+    return out
 
 
-def mm(value: float) -> str:
-    return f"{value:.4f}mm"
-
-
-def cards_html(
-    ruleset: Ruleset,
-    decks: Sequence[DeckPrint],
-    opts: CardOptions,
-    fonts: Mapping[str, float],
-    only: Sequence[int] | None = None,
-    lay: Layout | None = None,
-) -> str:
-    """The sheets as HTML; ``only`` keeps just those page indexes (for a re-layout)."""
-    lay = lay or sheet_layout(opts)
-    pages = _pages(ruleset, decks, lay, fonts)
-    if only is not None:
-        pages = [pages[i] for i in only]
+def _info(ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions) -> Info:
     names = ", ".join(d.title for d in decks)
-    authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))
-    template = environment().get_template("cards/sheets.html")
-    return template.render(
-        language=ruleset.info.language,
+    return Info(
         title=f"{ruleset.title}: {names}",
-        authors=authors,
-        description=(f"{ruleset.title} cards: {names}. {opts.size.name} "
-                     f"{opts.size.width:g} x {opts.size.height:g} mm on {opts.paper}."),
-        version=__version__,
-        font_faces=font_face_css(),
-        serif=SERIF,
-        sans=SANS,
-        page_w=lay.page_w,
-        page_h=lay.page_h,
-        pages=pages,
-        dice=dice_faces,
-        mm=mm,
+        author=", ".join(dict.fromkeys(c.author for c in ruleset.info.credits)),
+        subject=(f"{ruleset.title} cards: {names}. {opts.size.name} "
+                 f"{opts.size.width:g} x {opts.size.height:g} mm on {opts.paper}."),
+        language=ruleset.info.language,
+        creator=f"TowerPress {__version__}",
     )
+
+
+@dataclass(frozen=True)
+class PrintedCards:
+    pdf: bytes
+    pages: int
+    warnings: tuple[str, ...]  # WeasyPrint's, from every layout
+    pieces: Pieces
 
 
 def sheet_layout(opts: CardOptions) -> Layout:
@@ -236,38 +150,28 @@ def sheet_layout(opts: CardOptions) -> Layout:
 
 
 def render_cards(
-    ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions, lay: Layout | None = None
-) -> Any:
-    """Impose, lay out, fit; returns WeasyPrint's Document.
+    ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions, lay: Layout | None = None,
+    workers: int | None = None,
+) -> PrintedCards:
+    """Impose, lay out, fit, and put the sheets together.
 
-    The sheets are laid out once at the base text size and every card's text is read
-    from that layout; the pages holding a card that overflowed are laid out again with
-    the sizes :func:`~generator.render.card_fit.fit` found, and put in place.
+    Every distinct front is laid out once, at the largest text size that fits
+    (:func:`~generator.render.card_fit.lay_out`), and every distinct back once; the sheets
+    place those pages.  ``workers`` caps the processes (default: one per CPU).
 
     Raises:
         TowerpressError: the cards do not fit the paper.
         RenderError: a card's text does not fit even at 6 pt (the message names it).
     """
-    from generator.render.pdf import render_document
-
     lay = lay or sheet_layout(opts)  # a paper that cannot hold a card fails here
-    box = face_box(opts.size)
-    base = base_size(opts.size.width)
+    backs = dict.fromkeys(_back_job(ruleset, d, p) for d in decks if d.cards
+                          for p in lay.backs if lay.fold or lay.duplex != "none")
     cards = [c for d in decks for c in d.cards]
-    fonts = {c.key: base for c in cards}
-    document = render_document(cards_html(ruleset, decks, opts, fonts, lay=lay), ruleset.root)
-    ratios = overflows(document.pages, box)
-    if all(r <= 1.0 for r in ratios.values()):
-        return document
-    fonts = fit(cards, box, base, ruleset.root, ratios)
-    changed = {k for k, v in fonts.items() if v < base}
-    redo = [i for i, page in enumerate(_pages(ruleset, decks, lay, fonts))
-            if any(s.card is not None and s.card.key in changed for s in page.slots)]
-    again = render_document(cards_html(ruleset, decks, opts, fonts, redo, lay), ruleset.root)
-    pages = list(document.pages)
-    for index, page in zip(redo, again.pages, strict=True):
-        pages[index] = page
-    return document.copy(pages)
+    pieces = lay_out(cards, list(backs), opts.size, ruleset.root,
+                     language=ruleset.info.language, workers=workers)
+    pages = sheets_of(ruleset, decks, lay, pieces)
+    pdf = compose(pieces.pdfs, pages, _info(ruleset, decks, opts))
+    return PrintedCards(pdf, len(pages), tuple(pieces.warnings), pieces)
 
 
 def default_output(ruleset_id: str, deck: str | None, opts: CardOptions) -> Path:
@@ -276,10 +180,10 @@ def default_output(ruleset_id: str, deck: str | None, opts: CardOptions) -> Path
 
 
 def write_cards(ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions,
-                out: Path) -> int:
-    """Write the PDF atomically; returns its page count."""
-    from generator.render.pdf import pdf_bytes, write_atomic
+                out: Path, workers: int | None = None) -> PrintedCards:
+    """Write the PDF atomically."""
+    from generator.render.pdf import write_atomic
 
-    document = render_cards(ruleset, decks, opts)
-    write_atomic(out, pdf_bytes(document))
-    return len(document.pages)
+    printed = render_cards(ruleset, decks, opts, workers=workers)
+    write_atomic(out, printed.pdf)
+    return printed

@@ -28,5 +28,7 @@ def run(ruleset: Ruleset, job: Job) -> str:
 
     opts = CardOptions(paper=job.option("paper"), size=card_size(job.option("size")))
     decks = select_decks(ruleset, None, ruleset.profile())
-    pages = write_cards(ruleset, decks, opts, job.out)
-    return f"wrote {job.out} ({sum(len(d.cards) for d in decks)} cards, {plural(pages, 'page')})"
+    # The build already runs a product per CPU: one process per product is enough here.
+    printed = write_cards(ruleset, decks, opts, job.out, workers=1)
+    count = sum(len(d.cards) for d in decks)
+    return f"wrote {job.out} ({count} cards, {plural(printed.pages, 'page')})"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+import shutil
 import tempfile
 from collections.abc import Iterable
 from functools import cache
@@ -13,18 +14,40 @@ from typing import Any
 
 from generator.errors import RenderError
 from generator.render.fetcher import RefusedReference, SafeFetcher
-from generator.render.fonts import font_dirs
+from generator.render.fonts import font_dirs, font_face_css
 from generator.render.templating import TEMPLATES
 
 REPRODUCIBLE_EPOCH = "1700000000"
 
 
+def _remove_font_files(config: Any) -> None:
+    folder = getattr(config, "_folder", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @cache
 def _font_config() -> Any:
     # One FontConfiguration for the whole process (design.md section 9).
+    from multiprocessing.util import Finalize
+
     from weasyprint.text.fonts import FontConfiguration
 
-    return FontConfiguration()
+    config = FontConfiguration()
+    # WeasyPrint copies @font-face files to a temporary folder that only its __del__
+    # removes, which a worker process never runs (it leaves by os._exit).  multiprocessing
+    # runs this at the exit of the main process and of each worker, and a forked child
+    # does not inherit it, so a child never removes the folder its parent still reads.
+    Finalize(config, _remove_font_files, args=(config,), exitpriority=0)
+    return config
+
+
+def register_fonts() -> None:
+    """Load the project's @font-face rules now (before forking workers that share them)."""
+    from weasyprint import CSS
+
+    CSS(string=str(font_face_css()), url_fetcher=SafeFetcher(list(font_dirs())),
+        font_config=_font_config())
 
 
 class _Collect(logging.Handler):

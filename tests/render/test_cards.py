@@ -15,7 +15,7 @@ import pypdf
 import pytest
 
 from generator.model.loader import Content, load_content
-from generator.render import pdf as pdf_module
+from generator.render.card_fit import base_size
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
@@ -43,8 +43,8 @@ def render(ruleset_id: str, out: Path, decks: list[DeckPrint] | None = None,
     content = load_content()
     ruleset = content.ruleset(ruleset_id)
     decks = decks if decks is not None else select_decks(ruleset, None, ruleset.profile())
-    write_cards(ruleset, decks, CardOptions(**options), out)
-    assert pdf_module.last_warnings == []
+    printed = write_cards(ruleset, decks, CardOptions(**options), out)
+    assert printed.warnings == ()  # from every process that laid out a piece
     return out
 
 
@@ -194,16 +194,84 @@ def test_every_entity_is_on_a_card(content: Content, full: dict[str, Path]) -> N
         assert set(re.findall(r"\w+", name)) <= words
 
 
+def forms_of(page: Any) -> list[Any]:
+    """The Form XObjects a sheet draws (each a laid-out front or back)."""
+    xobjects = page["/Resources"].get("/XObject", {})
+    return [ref.get_object() for ref in xobjects.values()]
+
+
 def test_fonts_outline_and_metadata(full: dict[str, Path]) -> None:
     for ruleset_id, path in full.items():
         reader = pypdf.PdfReader(path)
         assert reader.metadata is not None and reader.metadata.title
+        assert (reader.metadata.creator or "").startswith("TowerPress")
+        root: Any = reader.trailer["/Root"]
+        assert root["/Lang"] == "en"
         titles = [item.title for item in reader.outline if not isinstance(item, list)]
         assert titles == [d.title for d in load_content().ruleset(ruleset_id).decks.values()]
-        for page in reader.pages[:2]:
-            fonts: Any = page["/Resources"]["/Font"]  # type: ignore[index]
-            for ref in fonts.values():
-                assert "TowerPress" in str(ref.get_object()["/BaseFont"])
+        names = set()
+        for page in reader.pages:
+            for form in forms_of(page):
+                assert form["/Subtype"] == "/Form"
+                for ref in form["/Resources"].get("/Font", {}).values():
+                    names.add(str(ref.get_object()["/BaseFont"]))
+        assert names and all("TowerPress" in name for name in names), names
+
+
+def draws(page: Any) -> int:
+    """How many XObjects a sheet draws."""
+    data: bytes = page.get_contents().get_data()
+    return data.count(b" Do")
+
+
+def test_each_distinct_card_is_laid_out_once(tmp_path: Path) -> None:
+    """Copies of a card, and every back of a deck, draw one laid-out page each."""
+    content = load_content()
+    ruleset = content.ruleset("inverted-tower")
+    deck = select_decks(ruleset, "items", ruleset.profile())[0]
+    distinct = len({c.key for c in deck.cards})
+    assert len(deck.cards) > distinct  # the deck prints copies
+    path = render("inverted-tower", tmp_path / "items.pdf", [deck])
+    reader = pypdf.PdfReader(path)
+    fronts, backs = reader.pages[0::2], reader.pages[1::2]
+    for pages, drawn, forms in ((fronts, len(deck.cards), distinct),
+                                (backs, len(deck.cards), 1)):
+        assert sum(draws(p) for p in pages) == drawn
+        assert len({f.indirect_reference.idnum for p in pages for f in forms_of(p)}) == forms
+
+
+def test_same_pdf_on_one_process_or_two(tmp_path: Path) -> None:
+    content = load_content()
+    ruleset = content.ruleset("tower-of-choices")
+    decks = select_decks(ruleset, None, ruleset.profile())
+    one = write_cards(ruleset, decks, CardOptions(), tmp_path / "one.pdf", workers=1)
+    two = write_cards(ruleset, decks, CardOptions(), tmp_path / "two.pdf", workers=2)
+    assert one.warnings == two.warnings == ()
+    assert one.pdf == two.pdf
+
+
+def test_a_card_that_overflows_is_shrunk_and_stays_on_its_card(tmp_path: Path) -> None:
+    content = load_content()
+    ruleset = content.ruleset("tower-of-choices")
+    deck = select_decks(ruleset, "skills", ruleset.profile())[0]
+    card = deck.cards[0]
+    longer = replace(card, fields=tuple((label, " ".join([text] * 7))
+                                        for label, text in card.fields))
+    out = tmp_path / "long.pdf"
+    printed = write_cards(ruleset, [replace(deck, cards=(longer,))], CardOptions(), out)
+    assert printed.pieces.sizes[card.key] < base_size(CardOptions().size.width)
+    text = text_of(out)
+    assert squeeze(longer.fields[0][1]) in squeeze(text)
+
+
+def test_no_font_files_left_behind(tmp_path: Path) -> None:
+    """WeasyPrint copies the fonts to a temporary folder; every process removes its own."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    result = run("cards", "tower-of-choices", "-o", str(tmp_path / "x.pdf"),
+                 env={"TMPDIR": str(folder)})
+    assert result.returncode == 0, result.stderr
+    assert list(folder.iterdir()) == []
 
 
 def test_two_renders_are_identical(full: dict[str, Path], tmp_path: Path) -> None:

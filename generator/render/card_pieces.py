@@ -1,0 +1,213 @@
+"""Card fronts and backs laid out one per page: the pieces the sheets are made of.
+
+Every distinct front is laid out once at a text size, on a page as wide as the card with
+its text in the page's margins; every distinct back once, on a page of its bleed box.  The
+sheets place these pages (:mod:`generator.render.card_compose`), so a card printed many
+times, and the back behind every card of a deck, cost one layout each.  How far each
+front's text overflows its box is read from the layout itself (design.md section 7): the
+height of its ``.face`` and its widest line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.model.decks import Card
+from generator.render.card_back import back_image
+from generator.render.fonts import SANS, SERIF, font_face_css
+from generator.render.imposition import CardSize
+from generator.render.svg import dice_images
+from generator.render.templating import environment
+
+FACE_INSET = 3.6  # mm from the trim to the text
+PX_PER_MM = 96 / 25.4
+ROOM = 4  # a front's page is this many cards tall: overflow is measured up to 4 times over
+TOLERANCE_PX = 0.5
+
+
+@dataclass(frozen=True)
+class FaceBox:
+    """The box a card's text must stay inside, in mm."""
+
+    width: float
+    height: float
+
+
+def face_box(size: CardSize) -> FaceBox:
+    return FaceBox(size.width - 2 * FACE_INSET, size.height - 2 * FACE_INSET)
+
+
+@dataclass(frozen=True)
+class FrontJob:
+    """A card's front, its text at ``font`` pt."""
+
+    card: Card
+    font: float
+
+
+@dataclass(frozen=True)
+class BackJob:
+    """A deck's back, for a card whose bleed (left, top, right, bottom) is ``bleed``."""
+
+    ruleset: str
+    deck: str  # the name printed on the back
+    pips: int  # the die face in its middle
+    bleed: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Batch:
+    """One laid-out document of pieces, as PDF.
+
+    Only the fronts worth keeping are written: for each card the largest size that fits.
+    ``pages[i]`` is front job i's page in ``pdf`` (None when not written); the backs follow.
+    """
+
+    pdf: bytes
+    ratios: tuple[float, ...]  # each front job's overflow: 1.0 or less fits
+    pages: tuple[int | None, ...]
+    back_pages: tuple[int, ...]
+    warnings: tuple[str, ...]
+
+
+def _mm(value: float) -> str:
+    return f"{value:.4f}mm"
+
+
+@dataclass(frozen=True)
+class _BackView:
+    job: BackJob
+    art: Any
+    width: float  # the bleed box, mm
+    height: float
+    left: float  # the trim inside it
+    trim_w: float
+    ruleset_top: float
+    deck_top: float
+    small: float
+    large: float
+
+
+def _back_view(job: BackJob, size: CardSize) -> _BackView:
+    left, top, right, bottom = job.bleed
+    w, h = size.width, size.height
+    scale = w / 63.5
+    return _BackView(
+        job=job,
+        art=back_image(w, h, job.bleed, job.pips),
+        width=w + left + right,
+        height=h + top + bottom,
+        left=left,
+        trim_w=w,
+        ruleset_top=top + h * 0.13,
+        deck_top=top + h * 0.80,
+        small=round(6.5 * scale, 2),
+        large=round(11 * scale, 2),
+    )
+
+
+def pieces_html(
+    fronts: Sequence[FrontJob], backs: Sequence[BackJob], size: CardSize, language: str = "en"
+) -> str:
+    template = environment().get_template("cards/pieces.html")
+    return template.render(
+        language=language,
+        font_faces=font_face_css(),
+        serif=SERIF,
+        sans=SANS,
+        size=size,
+        room=ROOM,
+        inset=FACE_INSET,
+        fronts=fronts,
+        backs=[_back_view(b, size) for b in backs],
+        dice=dice_images,
+        mm=_mm,
+    )
+
+
+def _faces(page_box: Any) -> Iterator[Any]:
+    """The laid-out ``.face`` boxes of a page."""
+    stack = [page_box]
+    while stack:
+        current = stack.pop()
+        element = getattr(current, "element", None)
+        if element is not None and "face" in (element.get("class") or "").split():
+            yield current
+            continue
+        stack.extend(getattr(current, "children", ()))
+
+
+def _right_edge(box: Any) -> float:
+    edge = 0.0
+    stack = [box]
+    while stack:
+        current = stack.pop()
+        if getattr(current, "width", None) is not None and hasattr(current, "position_x"):
+            edge = max(edge, current.position_x + current.margin_width())
+        stack.extend(getattr(current, "children", ()))
+    return edge
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A laid-out face: how far it overflows its box (1.0 or less fits), and its page."""
+
+    ratio: float
+    page: int
+
+
+def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
+    """Each laid-out face's overflow, by ``data-key``.
+
+    The ratio is the larger of the face's height and its widest line over the box's; a face
+    so long that it ran onto a second page is infinitely over.
+    """
+    limit_h = box.height * PX_PER_MM + TOLERANCE_PX
+    limit_w = box.width * PX_PER_MM + TOLERANCE_PX
+    found: dict[str, Measure] = {}
+    for number, page in enumerate(pages):
+        for face in _faces(page._page_box):
+            key = face.element.get("data-key")
+            height = face.margin_height()
+            width = _right_edge(face) - face.position_x
+            ratio = max(height / limit_h, width / limit_w)
+            if key in found:
+                ratio = math.inf
+            found[key] = Measure(ratio, found[key].page if key in found else number)
+    return found
+
+
+def render_batch(
+    fronts: Sequence[FrontJob], backs: Sequence[BackJob], size: CardSize, root: Path,
+    language: str = "en",
+) -> Batch:
+    """Lay out the pieces in one document; keep each card's largest fitting front and the backs.
+
+    Raises:
+        RenderError: a reference outside the project's folders was refused.
+    """
+    from generator.render.pdf import last_warnings, pdf_bytes, render_document
+
+    document = render_document(pieces_html(fronts, backs, size, language), root)
+    warnings = tuple(last_warnings)
+    found = overflows(document.pages, face_box(size))
+    measures = [found[str(i)] for i in range(len(fronts))]
+    best: dict[str, int] = {}
+    for i, (job, measure) in enumerate(zip(fronts, measures, strict=True)):
+        key = job.card.key
+        if measure.ratio <= 1.0 and (key not in best or job.font > fronts[best[key]].font):
+            best[key] = i
+    keep = sorted(best.values())
+    # Only the kept fronts are written; each back is one of the last pages.
+    back_pages = list(document.pages[len(document.pages) - len(backs):]) if backs else []
+    chosen = [document.pages[measures[i].page] for i in keep] + back_pages
+    pages: list[int | None] = [None] * len(fronts)
+    for page, i in enumerate(keep):
+        pages[i] = page
+    pdf = pdf_bytes(document.copy(chosen)) if chosen else b""
+    return Batch(pdf, tuple(m.ratio for m in measures), tuple(pages),
+                 tuple(range(len(keep), len(chosen))), warnings)
