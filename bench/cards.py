@@ -1,8 +1,11 @@
 """Benchmark: cards per second for a 200-card deck, fitting included.
 
-Run: ``.venv/bin/python -m bench cards``.  The deck is every card of every bundled ruleset,
-each made distinct (a numbered title) until there are 200, so no layout is reused: the
-worst case.  It is printed poker size on A4 with long-edge duplex backs, like the build.
+Run: ``.venv/bin/python -m bench cards``.  Two decks, printed poker size on A4 with
+long-edge duplex backs, like the build:
+
+- the worst case: every card of every bundled ruleset, each made distinct (a numbered
+  title) until there are 200, so no layout is reused;
+- a deck as printed for play: Tower of Choices' cards, five copies of each, cut at 200.
 """
 
 from __future__ import annotations
@@ -34,24 +37,40 @@ def deck() -> list[Card]:
     return cards
 
 
+def with_copies() -> list[Card]:
+    """Every distinct card of Tower of Choices, as many copies as make 200 cards."""
+    ruleset = load_content().ruleset("tower-of-choices")
+    found = [c for d in ruleset.decks.values() for c in dict.fromkeys(
+        d.cards(ruleset.data, ruleset.profile()))]
+    copies = -(-DECK_SIZE // len(found))
+    return [card for card in found for _ in range(copies)][:DECK_SIZE]
+
+
 def run() -> None:
     """Print cards per second for the whole PDF, on every CPU and on one."""
     from generator.render.cards import CardOptions, DeckPrint, render_cards
 
     content = load_content()
-    ruleset = content.ruleset("three-dice-dungeon")
-    printed = DeckPrint("bench", "Bench", "Bench", 1, tuple(deck()))
-    warm = DeckPrint("warm", "Warm", "Warm", 1, printed.cards[:3])
-    render_cards(ruleset, [warm], CardOptions(), workers=1)  # fonts and caches
-    for workers in sorted({available_cpus(), 1}, reverse=True):
-        start = time.perf_counter()
-        out = render_cards(ruleset, [printed], CardOptions(), workers=workers)
-        elapsed = time.perf_counter() - start
-        shrunk = sum(1 for s in out.pieces.sizes.values() if s < max(out.pieces.sizes.values()))
-        print(f"cards, {workers} process(es): {len(printed.cards)} cards in {elapsed:.2f} s: "
-              f"{len(printed.cards) / elapsed:.0f} cards/s ({shrunk} shrunk, "
-              f"{out.pieces.layouts} front layouts, {out.pages} pages, "
-              f"{len(out.pdf) // 1024} KiB)")
+    decks = {
+        "distinct": ("three-dice-dungeon", deck()),
+        "copies": ("tower-of-choices", with_copies()),
+    }
+    warm = DeckPrint("warm", "Warm", "Warm", 1, tuple(deck()[:3]))
+    render_cards(content.ruleset("inverted-tower"), [warm], CardOptions(), workers=1)
+    for name, (ruleset_id, cards) in decks.items():
+        printed = DeckPrint("bench", "Bench", "Bench", 1, tuple(cards))
+        ruleset = content.ruleset(ruleset_id)
+        for workers in sorted({available_cpus(), 1}, reverse=True):
+            start = time.perf_counter()
+            out = render_cards(ruleset, [printed], CardOptions(), workers=workers)
+            elapsed = time.perf_counter() - start
+            sizes = out.pieces.sizes.values()
+            shrunk = sum(1 for s in sizes if s < max(sizes))
+            print(f"{name}, {workers} process(es): {len(cards)} cards "
+                  f"({len(sizes)} distinct) in {elapsed:.2f} s: "
+                  f"{len(cards) / elapsed:.0f} cards/s ({shrunk} shrunk, "
+                  f"{out.pieces.layouts} front layouts, {out.pages} pages, "
+                  f"{len(out.pdf) // 1024} KiB)")
 
 
 if __name__ == "__main__":

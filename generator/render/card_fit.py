@@ -4,9 +4,10 @@ Each distinct front is laid out once at the base size (:mod:`generator.render.ca
 and its overflow read from that layout.  Only the fronts that overflow are laid out again:
 at the size their overflow suggests, then one step smaller, then at every smaller size
 down to 6 pt, until one fits.  A front laid out at the size it keeps is the very page the
-sheets place, so no sheet is ever laid out twice.  The layouts of a round are split into
-a fixed number of batches that run side by side (:mod:`generator.render.parallel`); the
-split never depends on the machine, so the PDF does not either.
+sheets place, so no sheet is ever laid out twice.  The cards are split into a fixed number
+of shares, each fitted round after round in its own process
+(:mod:`generator.render.parallel`); the split never depends on the machine, so the PDF does
+not either.
 """
 
 from __future__ import annotations
@@ -18,15 +19,15 @@ from pathlib import Path
 
 from generator.errors import RenderError
 from generator.model.decks import Card
-from generator.render.card_pieces import BackJob, Batch, FrontJob, face_box, render_batch
+from generator.render.card_pieces import BackJob, FrontJob, face_box, render_batch
 from generator.render.imposition import CardSize
 from generator.render.parallel import available_cpus, run_tasks
 from generator.render.pdf import register_fonts
 
 MIN_PT = 6.0
 STEP_PT = 0.5
-BATCHES = 2  # layouts of one round are split in two (the machines we target have 2 cores)
-MIN_SPLIT = 12  # fewer layouts than this are not worth a second process
+SHARES = 2  # the cards are fitted in two shares side by side (our machines have 2 cores)
+MIN_SPLIT = 12  # fewer cards than this are not worth a second process
 
 
 def base_size(card_width: float) -> float:
@@ -60,22 +61,16 @@ def weight(card: Card) -> int:
     return 10 + 3 * len(card.stats) + 4 * len(card.fields) + 2 * cells
 
 
-def split(jobs: Sequence[FrontJob], parts: int) -> list[list[FrontJob]]:
-    """``jobs`` in ``parts`` batches of about equal cost, the heaviest placed first.
-
-    All the sizes of one card stay in one batch, which keeps the largest that fits.
-    """
-    groups: dict[str, list[FrontJob]] = {}
-    for job in jobs:
-        groups.setdefault(job.card.key, []).append(job)
-    order = sorted(groups.values(), key=lambda g: -weight(g[0].card) * len(g))
-    batches: list[list[FrontJob]] = [[] for _ in range(parts)]
+def split(cards: Sequence[Card], parts: int) -> list[list[Card]]:
+    """``cards`` in ``parts`` shares of about equal cost, the heaviest placed first."""
+    order = sorted(range(len(cards)), key=lambda i: (-weight(cards[i]), i))
+    shares: list[list[int]] = [[] for _ in range(parts)]
     loads = [0] * parts
-    for group in order:
+    for i in order:
         lightest = loads.index(min(loads))
-        batches[lightest].extend(group)
-        loads[lightest] += weight(group[0].card) * len(group)
-    return [b for b in batches if b]
+        shares[lightest].append(i)
+        loads[lightest] += weight(cards[i])
+    return [[cards[i] for i in sorted(share)] for share in shares if share]
 
 
 @dataclass(frozen=True)
@@ -97,18 +92,65 @@ class Pieces:
     warnings: list[str] = field(default_factory=list)
     layouts: int = 0  # how many fronts were laid out, every size counted
 
+    def add(self, other: Pieces) -> None:
+        """Take in ``other``'s pieces, its batches numbered after ours."""
+        shift = len(self.pdfs)
+        self.pdfs.extend(other.pdfs)
+        self.fronts.update({k: Piece(p.batch + shift, p.page) for k, p in other.fronts.items()})
+        self.sizes.update(other.sizes)
+        self.backs.update({k: Piece(p.batch + shift, p.page) for k, p in other.backs.items()})
+        self.warnings.extend(other.warnings)
+        self.layouts += other.layouts
+
 
 @dataclass(frozen=True)
-class _Task:
-    fronts: tuple[FrontJob, ...]
+class _Share:
+    cards: tuple[Card, ...]
     backs: tuple[BackJob, ...]
     size: CardSize
     root: Path
     language: str
 
 
-def _run(task: _Task) -> Batch:
-    return render_batch(task.fronts, task.backs, task.size, task.root, task.language)
+def _next_sizes(base: float, ratio: float, tried: set[float], attempt: int) -> list[float]:
+    """The sizes to try next for a card that no size tried so far fits."""
+    if attempt == 0:
+        return [guess(base, ratio)]
+    below = [s for s in sizes_below(base) if s not in tried]
+    if attempt == 1:
+        # Rows of a table go all at once: a guess that misses is most often one step off.
+        return [s for s in below if s < min(tried)][:1]
+    return below
+
+
+def _fit_share(share: _Share) -> Pieces:
+    """Lay out a share of the cards, round after round, until each fits or none can."""
+    base = base_size(share.size.width)
+    pieces = Pieces()
+    tried: dict[str, set[float]] = {c.key: set() for c in share.cards}
+    ratios: dict[str, float] = {}
+    pending = [FrontJob(card, base) for card in share.cards]
+    backs = share.backs
+    for attempt in range(-1, 3):
+        if not pending and not backs:
+            break
+        batch = render_batch(pending, backs, share.size, share.root, share.language)
+        number = len(pieces.pdfs)
+        pieces.pdfs.append(batch.pdf)
+        pieces.warnings.extend(batch.warnings)
+        pieces.layouts += len(pending)
+        for job, ratio, page in zip(pending, batch.ratios, batch.pages, strict=True):
+            tried[job.card.key].add(job.font)
+            ratios.setdefault(job.card.key, ratio)  # the first: at the base size
+            if page is not None:
+                pieces.fronts[job.card.key] = Piece(number, page)
+                pieces.sizes[job.card.key] = job.font
+        for back, page in zip(backs, batch.back_pages, strict=True):
+            pieces.backs[back] = Piece(number, page)
+        backs = ()
+        pending = [FrontJob(c, s) for c in share.cards if c.key not in pieces.fronts
+                   for s in _next_sizes(base, ratios[c.key], tried[c.key], attempt + 1)]
+    return pieces
 
 
 def lay_out(
@@ -127,48 +169,16 @@ def lay_out(
         RenderError: a card does not fit even at 6 pt; the message names it.
     """
     workers = available_cpus() if workers is None else workers
-    base = base_size(size.width)
     unique: dict[str, Card] = {}
     for card in cards:
         unique.setdefault(card.key, card)
+    distinct = list(unique.values())
+    parts = split(distinct, SHARES if len(distinct) >= MIN_SPLIT else 1) or [[]]
+    shares = [_Share(tuple(part), tuple(backs) if i == 0 else (), size, root, language)
+              for i, part in enumerate(parts)]
     pieces = Pieces()
-    tried: dict[str, set[float]] = {key: set() for key in unique}
-    pending = [FrontJob(card, base) for card in unique.values()]
-    ratios: dict[str, float] = {}
-    extra_backs = tuple(backs)
-    for round_number in range(4):
-        if not pending and not extra_backs:
-            break
-        parts = BATCHES if len(pending) >= MIN_SPLIT else 1
-        batches = split(pending, parts) or [[]]
-        tasks = [_Task(tuple(b), extra_backs if i == 0 else (), size, root, language)
-                 for i, b in enumerate(batches)]
-        results = run_tasks(_run, tasks, workers, before_fork=register_fonts)
-        for task, result in zip(tasks, results, strict=True):
-            number = len(pieces.pdfs)
-            pieces.pdfs.append(result.pdf)
-            pieces.warnings.extend(result.warnings)
-            pieces.layouts += len(task.fronts)
-            for job, ratio, page in zip(task.fronts, result.ratios, result.pages, strict=True):
-                tried[job.card.key].add(job.font)
-                if round_number == 0:
-                    ratios[job.card.key] = ratio
-                if page is not None:
-                    pieces.fronts[job.card.key] = Piece(number, page)
-                    pieces.sizes[job.card.key] = job.font
-            for back, page in zip(task.backs, result.back_pages, strict=True):
-                pieces.backs[back] = Piece(number, page)
-        extra_backs = ()
-        over = [c for k, c in unique.items() if k not in pieces.fronts]
-        if round_number == 0:
-            pending = [FrontJob(c, guess(base, ratios[c.key])) for c in over]
-        elif round_number == 1:
-            # Rows of a table go all at once: a guess that misses is most often one step off.
-            pending = [FrontJob(c, s) for c in over
-                       for s in [s for s in sizes_below(base) if s < min(tried[c.key])][:1]]
-        else:
-            pending = [FrontJob(c, s) for c in over for s in sizes_below(base)
-                       if s not in tried[c.key]]
+    for share in run_tasks(_fit_share, shares, workers, before_fork=register_fonts):
+        pieces.add(share)
     for key, card in unique.items():
         if key not in pieces.fronts:
             box = face_box(size)
