@@ -42,3 +42,22 @@ def test_unchanged_products_are_skipped(
     edit(folder / "tables" / "checks.toml", "draw = 2", "draw = 3")
     changed = build.build_all(load_content(folder), out)
     assert next(changed).startswith("content ok: tower-of-choices; 3 of 3 products")
+
+
+def test_outputs_get_the_users_file_mode(tmp_path: Path) -> None:
+    """Written atomically through a temporary file, yet with the mode of a new file."""
+    import os
+    import stat
+
+    from generator.render.pdf import write_atomic
+
+    previous = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "a.pdf", b"%PDF")
+        os.umask(0o077)
+        write_atomic(tmp_path / "b.pdf", b"%PDF")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE((tmp_path / "a.pdf").stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "b.pdf").stat().st_mode) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]
