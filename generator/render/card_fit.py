@@ -47,8 +47,8 @@ def guess(base: float, ratio: float) -> float:
     """The size most likely to be the largest that fits a card overflowing by ``ratio``.
 
     Wrapped text takes an area that grows with the square of the size, so the size that
-    fits scales at most with the square root of the overflow (tables shrink faster, so
-    this errs on the side of fitting).
+    fits scales with the square root of the overflow.  Tables most often shrink faster,
+    which errs on the side of fitting; when a row will not go, the next round steps down.
     """
     smaller = sizes_below(base)
     wanted = base / math.sqrt(max(ratio, 1.0))
