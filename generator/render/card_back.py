@@ -7,12 +7,11 @@ ruleset's names are set over it in text by the template.
 
 from __future__ import annotations
 
-import base64
 from functools import cache
 
 from markupsafe import Markup
 
-from generator.render.svg import die_face
+from generator.render.svg import data_url, die_face
 
 FRAME_INSET = 2.0  # mm from the trim: the frame of fronts and backs
 LATTICE = 4.5  # mm between lattice lines
@@ -84,14 +83,10 @@ def back_svg(w: float, h: float, bleed: tuple[float, float, float, float], pips:
 
 @cache
 def back_image(w: float, h: float, bleed: tuple[float, float, float, float], pips: int) -> Markup:
-    """The back as an image of the SVG, by a data URL.
-
-    Every back of a deck is the same picture: as one URL, WeasyPrint parses and lays it
-    out once per document instead of once per card, which makes backs nearly free.
-    """
-    svg = str(back_svg(w, h, bleed, pips)).encode("utf-8")
+    """The back as an image of the SVG, by a data URL: one picture that WeasyPrint lays
+    out as a single box instead of the SVG's elements."""
     left, top, right, bottom = bleed
-    url = "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
+    url = data_url(str(back_svg(w, h, bleed, pips)))
     return Markup(
         f'<img class="back-art" alt="" src="{url}" '
         f'style="width: {w + left + right:.3f}mm; height: {h + top + bottom:.3f}mm">'

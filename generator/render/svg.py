@@ -34,16 +34,21 @@ def die_face(value: int, size_pt: float = 11.0) -> Markup:
     )
 
 
+def data_url(svg: str) -> str:
+    """An SVG document as a ``data:`` URL, for an ``<img>`` (namespace added if missing)."""
+    if "xmlns=" not in svg.split(">", 1)[0]:
+        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
 @cache
 def die_image(value: int) -> Markup:
     """One d6 face as an image of its SVG, by a data URL, sized by CSS.
 
-    A document parses and lays out each distinct URL once, however often it appears: a
-    card sheet full of dice tables costs six small pictures instead of one per die.
+    WeasyPrint parses each distinct URL once per document, however often it appears, where
+    an inline SVG is parsed at every die.
     """
-    svg = str(die_face(value)).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
-    url = "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return Markup(f'<img class="die" src="{url}" alt="{value}">')
+    return Markup(f'<img class="die" src="{data_url(str(die_face(value)))}" alt="{value}">')
 
 
 def dice_faces(faces: str) -> Markup:
