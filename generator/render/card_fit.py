@@ -3,11 +3,12 @@
 Each distinct front is laid out once at the base size (:mod:`generator.render.card_pieces`)
 and its overflow read from that layout.  Only the fronts that overflow are laid out again:
 at the size their overflow suggests, then one step smaller, then at every smaller size
-down to 6 pt, until one fits.  A front laid out at the size it keeps is the very page the
-sheets place, so no sheet is ever laid out twice.  The cards are split into a fixed number
-of shares, each fitted round after round in its own process
-(:mod:`generator.render.parallel`); the split never depends on the machine, so the PDF does
-not either.
+down to 6 pt, until one fits.  When the size that fits leaves room to spare, one step
+larger is tried too, so a card does not keep a size smaller than it needs.  A front laid
+out at the size it keeps is the very page the sheets place, so no sheet is ever laid out
+twice.  The cards are split into a fixed number of shares, each fitted round after round in
+its own process (:mod:`generator.render.parallel`); the split never depends on the
+machine, so the PDF does not either.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from generator.errors import RenderError
 from generator.model.decks import Card
-from generator.render.card_pieces import BackJob, FrontJob, face_box, render_batch
+from generator.render.card_pieces import BackJob, FrontJob, Overflow, face_box, render_batch
 from generator.render.imposition import CardSize
 from generator.render.parallel import available_cpus, run_tasks
 from generator.render.pdf import register_fonts
@@ -43,16 +44,28 @@ def sizes_below(base: float) -> list[float]:
                   reverse=True)
 
 
-def guess(base: float, ratio: float) -> float:
-    """The size most likely to be the largest that fits a card overflowing by ``ratio``.
+def guess(base: float, overflow: Overflow) -> float:
+    """The size most likely to be the largest that fits a card overflowing so at ``base``.
 
     Wrapped text takes an area that grows with the square of the size, so the size that
-    fits scales with the square root of the overflow.  Tables most often shrink faster,
-    which errs on the side of fitting; when a row will not go, the next round steps down.
+    fits its height scales with the square root of the overflow; its widest line (a long
+    word, a table's columns) grows with the size itself.  Rows that do not wrap shrink only
+    in step with the size, so the guess can fall short: it is then followed by one step
+    smaller, and a guess that fits with room to spare by one step larger.
     """
     smaller = sizes_below(base)
-    wanted = base / math.sqrt(max(ratio, 1.0))
+    wanted = min(base / math.sqrt(max(overflow.height, 1.0)), base / max(overflow.width, 1.0))
     return next((s for s in smaller if s <= wanted + 1e-9), smaller[-1])
+
+
+def may_fit(overflow: Overflow, size: float, larger: float) -> bool:
+    """Whether a face that fits at ``size`` may still fit at ``larger``.
+
+    A face's height grows at least in step with its text size (every line gets taller, and
+    none gets shorter), so one that would overflow even so surely does.  Its width tells
+    nothing: a face that fits is exactly as wide as its box, whatever the size.
+    """
+    return overflow.height * larger / size <= 1.0
 
 
 def weight(card: Card) -> int:
@@ -112,44 +125,48 @@ class _Share:
     language: str
 
 
-def _next_sizes(base: float, ratio: float, tried: set[float], attempt: int) -> list[float]:
-    """The sizes to try next for a card that no size tried so far fits."""
-    if attempt == 0:
-        return [guess(base, ratio)]
-    below = [s for s in sizes_below(base) if s not in tried]
-    if attempt == 1:
+def _next_sizes(base: float, tried: dict[float, Overflow]) -> list[float]:
+    """The sizes to lay a card out at next, from the overflow at each size tried so far."""
+    fitting = [size for size, overflow in tried.items() if overflow.ratio <= 1.0]
+    if fitting:
+        best = max(fitting)
+        larger = round(best + STEP_PT, 2)
+        if larger in tried or larger > base or not may_fit(tried[best], best, larger):
+            return []
+        return [larger]
+    below = [s for s in sizes_below(base) if s < min(tried)]
+    if len(tried) == 1:
+        return [guess(base, tried[base])] if below else []
+    if len(tried) == 2:
         # Rows of a table go all at once: a guess that misses is most often one step off.
-        return [s for s in below if s < min(tried)][:1]
+        return below[:1]
     return below
 
 
 def _fit_share(share: _Share) -> Pieces:
-    """Lay out a share of the cards, round after round, until each fits or none can."""
+    """Lay out a share of the cards, round after round, until each keeps the largest size
+    that fits, or none can."""
     base = base_size(share.size.width)
     pieces = Pieces()
-    tried: dict[str, set[float]] = {c.key: set() for c in share.cards}
-    ratios: dict[str, float] = {}
+    tried: dict[str, dict[float, Overflow]] = {c.key: {} for c in share.cards}
     pending = [FrontJob(card, base) for card in share.cards]
     backs = share.backs
-    for attempt in range(-1, 3):
-        if not pending and not backs:
-            break
+    while pending or backs:
         batch = render_batch(pending, backs, share.size, share.root, share.language)
         number = len(pieces.pdfs)
         pieces.pdfs.append(batch.pdf)
         pieces.warnings.extend(batch.warnings)
         pieces.layouts += len(pending)
-        for job, ratio, page in zip(pending, batch.ratios, batch.pages, strict=True):
-            tried[job.card.key].add(job.font)
-            ratios.setdefault(job.card.key, ratio)  # the first: at the base size
-            if page is not None:
-                pieces.fronts[job.card.key] = Piece(number, page)
-                pieces.sizes[job.card.key] = job.font
+        for job, overflow, page in zip(pending, batch.overflows, batch.pages, strict=True):
+            key = job.card.key
+            tried[key][job.font] = overflow
+            if page is not None and job.font > pieces.sizes.get(key, 0.0):
+                pieces.fronts[key] = Piece(number, page)
+                pieces.sizes[key] = job.font
         for back, page in zip(backs, batch.back_pages, strict=True):
             pieces.backs[back] = Piece(number, page)
         backs = ()
-        pending = [FrontJob(c, s) for c in share.cards if c.key not in pieces.fronts
-                   for s in _next_sizes(base, ratios[c.key], tried[c.key], attempt + 1)]
+        pending = [FrontJob(c, s) for c in share.cards for s in _next_sizes(base, tried[c.key])]
     return pieces
 
 

@@ -68,7 +68,7 @@ class Batch:
     """
 
     pdf: bytes
-    ratios: tuple[float, ...]  # each front job's overflow: 1.0 or less fits
+    overflows: tuple[Overflow, ...]  # each front job's
     pages: tuple[int | None, ...]
     back_pages: tuple[int, ...]
     warnings: tuple[str, ...]
@@ -153,18 +153,29 @@ def _right_edge(box: Any) -> float:
 
 
 @dataclass(frozen=True)
-class Measure:
-    """A laid-out face: how far it overflows its box (1.0 or less fits), and its page."""
+class Overflow:
+    """A laid-out face's height and widest line, each over its box's: 1.0 or less fits."""
 
-    ratio: float
+    height: float
+    width: float
+
+    @property
+    def ratio(self) -> float:
+        return max(self.height, self.width)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A laid-out face: how far it overflows its box, and its page."""
+
+    overflow: Overflow
     page: int
 
 
 def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
     """Each laid-out face's overflow, by ``data-key``.
 
-    The ratio is the larger of the face's height and its widest line over the box's; a face
-    so long that it ran onto a second page is infinitely over.
+    A face so long that it ran onto a second page is infinitely over.
     """
     limit_h = box.height * PX_PER_MM + TOLERANCE_PX
     limit_w = box.width * PX_PER_MM + TOLERANCE_PX
@@ -172,12 +183,11 @@ def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
     for number, page in enumerate(pages):
         for face in _faces(page._page_box):
             key = face.element.get("data-key")
-            height = face.margin_height()
-            width = _right_edge(face) - face.position_x
-            ratio = max(height / limit_h, width / limit_w)
+            width = (_right_edge(face) - face.position_x) / limit_w
             if key in found:
-                ratio = math.inf
-            found[key] = Measure(ratio, found[key].page if key in found else number)
+                found[key] = Measure(Overflow(math.inf, width), found[key].page)
+            else:
+                found[key] = Measure(Overflow(face.margin_height() / limit_h, width), number)
     return found
 
 
@@ -199,7 +209,7 @@ def render_batch(
     best: dict[str, int] = {}
     for i, (job, measure) in enumerate(zip(fronts, measures, strict=True)):
         key = job.card.key
-        if measure.ratio <= 1.0 and (key not in best or job.font > fronts[best[key]].font):
+        if measure.overflow.ratio <= 1.0 and (key not in best or job.font > fronts[best[key]].font):
             best[key] = i
     keep = sorted(best.values())
     # Only the kept fronts are written; each back is one of the last pages.
@@ -209,5 +219,5 @@ def render_batch(
     for page, i in enumerate(keep):
         pages[i] = page
     pdf = pdf_bytes(document.copy(chosen)) if chosen else b""
-    return Batch(pdf, tuple(m.ratio for m in measures), tuple(pages),
+    return Batch(pdf, tuple(m.overflow for m in measures), tuple(pages),
                  tuple(range(len(keep), len(chosen))), warnings)

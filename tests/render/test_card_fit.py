@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.model.loader import load_content
-from generator.render.card_fit import SHARES, base_size, guess, sizes_below, split, weight
+from generator.render.card_fit import (
+    SHARES,
+    base_size,
+    guess,
+    may_fit,
+    sizes_below,
+    split,
+    weight,
+)
+from generator.render.card_pieces import Overflow
 from generator.render.imposition import SIZES
 
 
@@ -16,12 +25,27 @@ def test_base_sizes_and_the_sizes_below() -> None:
     assert sizes_below(7.0) == [6.5, 6.0]
 
 
-def test_guess_scales_with_the_square_root_of_the_overflow() -> None:
-    assert guess(10.0, 1.0001) == 9.5  # always below the size that overflowed
-    assert guess(10.0, 1.25) == 8.5  # 10 / sqrt(1.25) = 8.94
-    assert guess(10.0, 2.0) == 7.0  # 7.07
-    assert guess(10.0, 9.0) == 6.0  # never below the floor
-    assert guess(10.0, float("inf")) == 6.0
+def tall(height: float) -> Overflow:
+    return Overflow(height=height, width=0.998)
+
+
+def test_guess_scales_with_the_square_root_of_a_tall_overflow() -> None:
+    assert guess(10.0, tall(1.0001)) == 9.5  # always below the size that overflowed
+    assert guess(10.0, tall(1.25)) == 8.5  # 10 / sqrt(1.25) = 8.94
+    assert guess(10.0, tall(2.0)) == 7.0  # 7.07
+    assert guess(10.0, tall(9.0)) == 6.0  # never below the floor
+    assert guess(10.0, tall(float("inf"))) == 6.0
+
+
+def test_guess_scales_with_a_wide_overflow_itself() -> None:
+    assert guess(10.0, Overflow(height=0.5, width=1.25)) == 8.0  # 10 / 1.25
+    assert guess(10.0, Overflow(height=1.25, width=1.1)) == 8.5  # the height asks for less
+
+
+def test_one_step_larger_is_tried_only_when_it_may_fit() -> None:
+    assert may_fit(tall(0.9), 8.0, 8.5)  # 0.956 if it grew only in step with the size
+    assert not may_fit(tall(0.95), 8.0, 8.5)  # 1.009: it would overflow even so
+    assert may_fit(tall(0.5), 6.0, 6.5)
 
 
 def test_shares_keep_every_card_once_and_balance_the_work() -> None:
