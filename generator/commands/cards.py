@@ -44,11 +44,18 @@ class CardsGroup(click.Group):
         return []
 
 
+class _RulesetArgument(click.Argument):
+    """RULESET is the group's own argument: it has no place in ``cards calibrate``'s usage."""
+
+    def get_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return super().get_usage_pieces(ctx) if isinstance(ctx.command, CardsGroup) else []
+
+
 @click.group(
     "cards", cls=CardsGroup, invoke_without_command=True,
     subcommand_metavar="| calibrate [OPTIONS]",
 )
-@click.argument("ruleset_id", metavar="RULESET", required=False)
+@click.argument("ruleset_id", metavar="RULESET", required=False, cls=_RulesetArgument)
 @click.option("--deck", "deck_id", default=None, help="One deck (default: every deck).")
 @click.option("--size", "size_text", default="poker", show_default=True,
               help="poker, bridge, mini, tarot or WxHmm (e.g. 63x88mm).")

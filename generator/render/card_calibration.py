@@ -1,10 +1,13 @@
 """The calibration sheet: measure how far a printer shifts the backs of a duplex sheet.
 
-The front carries a vernier along each axis: lines every 5 mm.  The back carries the
+The front carries a vernier along each axis: lines every 10 mm.  The back carries the
 matching lines, mirrored for the flip, each moved by a further 0.5 mm per step and
-labelled with that step.  Held to the light, one back line meets its front line: its
-label is the ``--back-offset`` (X from the horizontal scale, Y from the vertical one) that
-moves the backs onto the fronts.  A 100 mm ruler on the front checks the printer's scale.
+labelled with that step; seen through the sheet, each back line continues its front line.
+Held to the light, one pair lines up: its label is the ``--back-offset`` (X from the
+horizontal scale, Y from the vertical one) that moves the backs onto the fronts.  The lines
+are further apart than any offset the scales read (4 mm) and any step (4 mm) together, so
+a back line can only ever meet its own front line.  A 100 mm ruler on the front checks the
+printer's scale.
 """
 
 from __future__ import annotations
@@ -19,8 +22,13 @@ from generator.render.imposition import PAPERS
 from generator.render.templating import environment
 
 STEP = 0.5  # mm of offset between neighbouring labels
-PITCH = 5.0  # mm between front lines
 SPAN = 8  # steps each way: offsets from -4 to +4 mm
+PITCH = 10.0  # mm between front lines: more than 2 * SPAN * STEP, so no line meets another's
+LINE = 12.0  # mm: each scale line, front and back
+X_TOP = 58.0  # mm from the top: the X scale's front lines, under the instructions
+Y_LEFT = 20.0  # mm from the left: the Y scale's front lines
+Y_MIDDLE = 176.0  # mm from the top: the Y scale's middle line
+LABEL = 2.4  # mm: the labels' font size
 
 
 def _label(value: float) -> str:
@@ -28,49 +36,64 @@ def _label(value: float) -> str:
     return "0" if value == 0 else text
 
 
+def _line(x1: float, y1: float, x2: float, y2: float) -> str:
+    return f'<line x1="{x1:.3f}" y1="{y1:.3f}" x2="{x2:.3f}" y2="{y2:.3f}"/>'
+
+
 def _front(w: float, h: float) -> str:
-    cx, cy = w / 2, h / 2
+    cx = w / 2
     parts = []
     for k in range(-SPAN, SPAN + 1):
         x = cx + k * PITCH
-        parts.append(f'<line x1="{x:.3f}" y1="{cy - 40:.3f}" x2="{x:.3f}" y2="{cy - 28:.3f}"/>')
-        y = cy + k * PITCH
-        parts.append(f'<line x1="{cx - 60:.3f}" y1="{y:.3f}" x2="{cx - 48:.3f}" y2="{y:.3f}"/>')
-    # A 100 mm ruler with a tick each millimetre.
-    x0, y0 = cx - 50, cy + 55
+        parts.append(_line(x, X_TOP, x, X_TOP + LINE))
+        y = Y_MIDDLE + k * PITCH
+        parts.append(_line(Y_LEFT, y, Y_LEFT + LINE, y))
+    # A 100 mm ruler with a tick each millimetre, right of the Y scale.
+    x0 = max(cx - 50, Y_LEFT + 3 * LINE)
     for mm in range(101):
         tall = 4 if mm % 10 == 0 else (2.5 if mm % 5 == 0 else 1.5)
-        parts.append(f'<line x1="{x0 + mm}" y1="{y0}" x2="{x0 + mm}" y2="{y0 - tall}"/>')
-    parts.append(f'<line x1="{x0}" y1="{y0}" x2="{x0 + 100}" y2="{y0}"/>')
-    # A target at the centre.
-    parts.append(f'<circle cx="{cx}" cy="{cy}" r="6" fill="none"/>')
-    parts.append(f'<line x1="{cx - 9}" y1="{cy}" x2="{cx + 9}" y2="{cy}"/>')
-    parts.append(f'<line x1="{cx}" y1="{cy - 9}" x2="{cx}" y2="{cy + 9}"/>')
+        parts.append(_line(x0 + mm, Y_MIDDLE, x0 + mm, Y_MIDDLE - tall))
+    parts.append(_line(x0, Y_MIDDLE, x0 + 100, Y_MIDDLE))
     return "".join(parts)
 
 
 def _back(w: float, h: float, duplex: str) -> str:
-    cx, cy = w / 2, h / 2
+    """The back's lines and labels, in the back page's own coordinates.
+
+    Back line k lies k steps (along the back's own axes) past where front line k shows
+    through the sheet.  A printer that moves the back by d brings line k onto its front
+    line where k * STEP = -d: the offset that cancels d.
+    """
+    cx = w / 2
     parts: list[str] = []
     texts: list[str] = []
+
+    def through(x: float, y: float) -> tuple[float, float]:
+        """Where a point of the front shows through on the back (a flip is its own
+        inverse)."""
+        return (w - x, y) if duplex == "long" else (x, h - y)
+
     for k in range(-SPAN, SPAN + 1):
-        # Where the front line k lies, seen from the back, then moved by k steps.
-        fx, fy = cx + k * PITCH, cy + k * PITCH
-        bx = (w - fx if duplex == "long" else fx) + k * STEP
-        by = (h - fy if duplex == "short" else fy) + k * STEP
         label = _label(k * STEP)
-        parts.append(f'<line x1="{bx:.3f}" y1="{cy - 28:.3f}" x2="{bx:.3f}" y2="{cy - 16:.3f}"/>')
-        anchor_y = cy - 14 + (2.6 if k % 2 else 0)
-        texts.append(f'<text x="{bx:.3f}" y="{anchor_y + 1.6:.3f}" text-anchor="middle">'
-                     f"{label}</text>")
-        side = 1 if duplex == "long" else -1  # the Y scale lies mirrored on a long-edge back
-        lx = w - (cx - 48) if duplex == "long" else cx - 48
-        parts.append(f'<line x1="{lx:.3f}" y1="{by:.3f}" x2="{lx + 12 * side:.3f}" '
-                     f'y2="{by:.3f}"/>')
-        tx = lx + (14 + (7 if k % 2 else 0)) * side
-        texts.append(f'<text x="{tx:.3f}" y="{by + 0.9:.3f}" text-anchor="middle">{label}</text>')
+        shift = k * STEP
+        # The X scale: each back line continues its front line downwards.
+        x, top = through(cx + k * PITCH, X_TOP + LINE)
+        _, bottom = through(cx, X_TOP + 2 * LINE)
+        top, bottom = min(top, bottom), max(top, bottom)
+        parts.append(_line(x + shift, top, x + shift, bottom))
+        texts.append(f'<text x="{x + shift:.3f}" y="{bottom + 1.5 + 0.75 * LABEL:.3f}" '
+                     f'text-anchor="middle">{label}</text>')
+        # The Y scale: each back line continues its front line to the right.
+        start, y = through(Y_LEFT + LINE, Y_MIDDLE + k * PITCH)
+        end, _ = through(Y_LEFT + 2 * LINE, Y_MIDDLE)
+        parts.append(_line(start, y + shift, end, y + shift))
+        # Its label lies past the line's end away from the middle of the page.
+        outer = max(start, end) if duplex == "long" else min(start, end)
+        anchor, gap = ("start", 1.5) if duplex == "long" else ("end", -1.5)
+        texts.append(f'<text x="{outer + gap:.3f}" y="{y + shift + 0.35 * LABEL:.3f}" '
+                     f'text-anchor="{anchor}">{label}</text>')
     return (f'<g stroke="#000" stroke-width="0.15">{"".join(parts)}</g>'
-            f'<g fill="#111" stroke="none" font-size="2.4" font-family="{SANS}">'
+            f'<g fill="#111" stroke="none" font-size="{LABEL}" font-family="{SANS}">'
             f'{"".join(texts)}</g>')
 
 
@@ -81,7 +104,7 @@ def calibration_html(paper: str, duplex: str) -> str:
         paper=paper, duplex=duplex, page_w=w, page_h=h, version=__version__,
         font_faces=font_face_css(), serif=SERIF, sans=SANS,
         front=Markup(_front(w, h)), back=Markup(_back(w, h, duplex)),
-        step=STEP, pitch=PITCH,
+        step=STEP, pitch=PITCH, reach=f"{SPAN * STEP:g}",
     )
 
 
