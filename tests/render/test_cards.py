@@ -349,3 +349,31 @@ def test_build_a_starting_deck(tmp_path: Path, content: Content) -> None:
     assert f"({expected} cards," in result.stdout
     text = text_of(out)
     assert text.count("Spellcraft") >= 1 and text.count(data.checks.challenge_label) >= 2
+
+
+def test_fold_and_glue_pairs_meet_at_a_dashed_fold(tmp_path: Path) -> None:
+    content = load_content()
+    ruleset = content.ruleset("inverted-tower")
+    decks = select_decks(ruleset, "items", ruleset.profile())
+    path = render("inverted-tower", tmp_path / "fold.pdf", decks, fold=True, bleed=2.0)
+    fold = PAPERS["a4"][0] / 2
+    with pdfplumber.open(path) as pdf:
+        pairs = 0
+        for page in pdf.pages:
+            boxes = white_rects(page)
+            fronts = [b for b in boxes if b[0] + b[2] <= fold + TOL]
+            backs = [b for b in boxes if b[0] >= fold - TOL]
+            assert len(fronts) == len(backs) == len(boxes) / 2
+            for (fx, fy, fw, fh), (bx, by, bw, bh) in zip(fronts, backs, strict=True):
+                # Each back is its front's mirror image across the fold, bleed included.
+                assert fx + fw == pytest.approx(fold, abs=TOL) == bx
+                assert (by, bw, bh) == pytest.approx((fy, fw, fh), abs=TOL)
+                pairs += 1
+            dashed = [line for line in page.lines if line.get("dash") and line["dash"][0]
+                      and abs(line["x0"] / MM - fold) < TOL and abs(line["x1"] / MM - fold) < TOL]
+            assert len(dashed) == 2  # above and below the cards, never across them
+            top = min(b[1] for b in boxes)
+            bottom = max(b[1] + b[3] for b in boxes)
+            assert all(line["bottom"] / MM <= top + TOL or line["top"] / MM >= bottom - TOL
+                       for line in dashed)
+    assert pairs == sum(len(d.cards) for d in decks)
