@@ -109,13 +109,13 @@ def sheets_of(
             fronts = [_front(lay.fronts[slot], pieces.fronts[deck.cards[i].key])
                       for slot, i in enumerate(indexes)]
             backs = [_back(p, pieces.backs[_back_job(ruleset, deck, p)])
-                     for p in lay.backs[:len(indexes)]]
+                     for p in lay.backs[:len(indexes)]] if lay.with_backs else []
             if lay.fold:
                 out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts + backs), lay.marks,
                                  bookmark))
                 continue
             out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts), lay.marks, bookmark))
-            if lay.duplex != "none":
+            if backs:
                 out.append(Sheet(lay.page_w, lay.page_h, tuple(backs)))
     return out
 
@@ -165,7 +165,7 @@ def render_cards(
     """
     lay = lay or sheet_layout(opts)  # a paper that cannot hold a card fails here
     backs = dict.fromkeys(_back_job(ruleset, d, p) for d in decks if d.cards
-                          for p in lay.backs if lay.fold or lay.duplex != "none")
+                          for p in lay.backs if lay.with_backs)
     cards = [c for d in decks for c in d.cards]
     pieces = lay_out(cards, list(backs), opts.size, ruleset.root,
                      language=ruleset.info.language, workers=workers)

@@ -114,6 +114,11 @@ class Layout:
     def per_sheet(self) -> int:
         return len(self.fronts)
 
+    @property
+    def with_backs(self) -> bool:
+        """Whether backs are printed: beside their fronts to fold, or behind them in duplex."""
+        return self.fold or self.duplex != "none"
+
 
 def _count(avail: float, size: float, gutter: float, bleed_out: float) -> int:
     """How many cards of ``size`` fit in ``avail`` with ``gutter`` and outer bleed."""

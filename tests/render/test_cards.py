@@ -171,6 +171,18 @@ def test_back_offset_applied(tmp_path: Path) -> None:
                 assert y1 - y0 == pytest.approx(-0.5, abs=TOL)
 
 
+def test_no_duplex_prints_fronts_only(tmp_path: Path) -> None:
+    content = load_content()
+    ruleset = content.ruleset("inverted-tower")
+    decks = select_decks(ruleset, "items", ruleset.profile())
+    path = render("inverted-tower", tmp_path / "fronts.pdf", decks, duplex="none")
+    with pdfplumber.open(path) as pdf:
+        assert [len(white_rects(page)) for page in pdf.pages] == [9, 3]
+    fronts = {f.indirect_reference.idnum for p in pypdf.PdfReader(path).pages
+              for f in forms_of(p)}
+    assert len(fronts) == len({c.key for d in decks for c in d.cards})  # and no back
+
+
 def test_every_entity_is_on_a_card(content: Content, full: dict[str, Path]) -> None:
     toc = content.ruleset("tower-of-choices").data
     text = text_of(full["tower-of-choices"])
@@ -316,6 +328,26 @@ def test_png_sheets_for_tabletop_simulator(tmp_path: Path) -> None:
     assert max(sw, sh) <= 4096
     assert sw == TTS_COLS * cw and abs(sh - TTS_ROWS * ch) <= TTS_ROWS
     assert (bw, bh) == (cw, pytest.approx(ch, abs=1))
+
+
+@pytest.mark.parametrize(
+    ("args", "pages"),
+    [
+        (["--duplex", "short", "--back-offset", "-0.5,0.25"], 4),
+        (["--duplex", "none"], 2),
+        (["--fold", "--duplex", "short"], 4),
+        (["--bleed", "3", "--gutter", "1", "--paper", "letter"], 6),  # 2 x 2 a sheet
+        (["--size", "63x88MM"], 4),
+        (["--size", "tarot", "--bleed", "20"], 24),  # one a sheet
+    ],
+)
+def test_every_option_prints(tmp_path: Path, args: list[str], pages: int) -> None:
+    """Each printing option, through the command line: one line out, and the sheets."""
+    out = tmp_path / "cards.pdf"
+    result = run("cards", "inverted-tower", "--deck", "items", *args, "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [f"wrote {out} (12 cards, {pages} pages)"]
+    assert len(pypdf.PdfReader(out).pages) == pages
 
 
 @pytest.mark.parametrize(
