@@ -38,8 +38,8 @@ def starting_deck(
     """
     data = ruleset.data
     if not isinstance(data, TowerOfChoices):
-        raise TowerpressError(f"--build makes a Tower of Choices skill deck; {ruleset.id} is a "
-                              f"{ruleset.info.family} ruleset")
+        raise TowerpressError(f"--build makes a Tower of Choices starting deck, not a "
+                              f"{ruleset.id} one")
     for needed in (SKILL_DECK, CHALLENGE_DECK):
         if needed not in ruleset.decks:
             raise TowerpressError(f"--build needs a {needed!r} deck in {ruleset.id}/decks")
