@@ -5,9 +5,9 @@ matching lines, mirrored for the flip, each moved by a further 0.5 mm per step a
 labelled with that step; seen through the sheet, each back line continues its front line.
 Held to the light, one pair lines up: its label is the ``--back-offset`` (X from the
 horizontal scale, Y from the vertical one) that moves the backs onto the fronts.  The lines
-are further apart than any offset the scales read (4 mm) and any step (4 mm) together, so
-a back line can only ever meet its own front line.  A 100 mm ruler on the front checks the
-printer's scale.
+are further apart (10 mm) than the largest step (4 mm) and the largest offset the scales
+read (4 mm) together, so a back line can only ever meet its own front line.  A 100 mm
+ruler on the front checks the printer's scale.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _line(x1: float, y1: float, x2: float, y2: float) -> str:
     return f'<line x1="{x1:.3f}" y1="{y1:.3f}" x2="{x2:.3f}" y2="{y2:.3f}"/>'
 
 
-def _front(w: float, h: float) -> str:
+def _front(w: float) -> str:
     cx = w / 2
     parts = []
     for k in range(-SPAN, SPAN + 1):
@@ -103,7 +103,7 @@ def calibration_html(paper: str, duplex: str) -> str:
     return template.render(
         paper=paper, duplex=duplex, page_w=w, page_h=h, version=__version__,
         font_faces=font_face_css(), serif=SERIF, sans=SANS,
-        front=Markup(_front(w, h)), back=Markup(_back(w, h, duplex)),
+        front=Markup(_front(w)), back=Markup(_back(w, h, duplex)),
         step=STEP, pitch=PITCH, reach=f"{SPAN * STEP:g}",
     )
 
