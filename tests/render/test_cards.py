@@ -359,6 +359,8 @@ def test_every_option_prints(tmp_path: Path, args: list[str], pages: int) -> Non
         (["--size", "250x300mm"], "does not fit inside the 5 mm margin"),
         (["--back-offset", "1"], "not two numbers in mm (expected X,Y"),
         (["--back-offset", "a,b"], "not two numbers in mm (expected X,Y"),
+        (["--fold", "--back-offset", "1,0"], "with --fold there are none"),
+        (["--duplex", "none", "--back-offset", "0,-1"], "with --duplex none there are none"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], expected: str) -> None:
