@@ -25,9 +25,9 @@ STEP = 0.5  # mm of offset between neighbouring labels
 SPAN = 8  # steps each way: offsets from -4 to +4 mm
 PITCH = 10.0  # mm between front lines: more than 2 * SPAN * STEP, so no line meets another's
 LINE = 12.0  # mm: each scale line, front and back
-X_TOP = 58.0  # mm from the top: the X scale's front lines, under the instructions
+X_TOP = 64.0  # mm from the top: the X scale's front lines, under the instructions
 Y_LEFT = 20.0  # mm from the left: the Y scale's front lines
-Y_MIDDLE = 176.0  # mm from the top: the Y scale's middle line
+Y_MIDDLE = 180.0  # mm from the top: the Y scale's middle line
 LABEL = 2.4  # mm: the labels' font size
 
 

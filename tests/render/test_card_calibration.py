@@ -104,6 +104,17 @@ def test_the_offset_read_puts_backs_behind_fronts(
         assert len(pdf.pages) == 2
         for page in pdf.pages:
             assert (page.width / MM, page.height / MM) == pytest.approx(PAPERS[paper], abs=TOL)
+        # The instructions end well above the scales, and no text runs into a line.
+        front = pdf.pages[0]
+        vertical, _ = scale_lines(front)
+        words = front.extract_words()
+        assert max(w["bottom"] / MM for w in words if w["top"] / MM < vertical[0][1]) \
+            < vertical[0][1] - 3
+        for page in pdf.pages:
+            for word in page.extract_words():
+                for line in page.lines:
+                    assert not (word["x0"] < line["x1"] and line["x0"] < word["x1"]
+                                and word["top"] < line["bottom"] and line["top"] < word["bottom"])
     offset = read_offset(sheet, paper, duplex, shift)
     assert offset == pytest.approx((-shift[0], -shift[1]))
 
