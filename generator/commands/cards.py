@@ -105,11 +105,6 @@ def cards(
         offset = parse_offset(offset_text)
     except ImpositionError as exc:
         raise TowerpressError(str(exc)) from None
-    if offset != (0.0, 0.0) and (fold or duplex == "none"):
-        # Only backs printed on the other side of the sheet can be misregistered.
-        layout_name = "--fold" if fold else "--duplex none"
-        raise TowerpressError(f"--back-offset moves backs printed on the other side of the "
-                              f"sheet; with {layout_name} there are none (leave it out)")
     opts = CardOptions(paper, size, _mm(bleed, "--bleed"), _mm(gutter, "--gutter"),
                        duplex, offset, fold)  # type: ignore[arg-type]
     ruleset = load(content_dir).ruleset(ruleset_id)

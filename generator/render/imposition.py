@@ -138,12 +138,18 @@ def layout(
     """Lay out one sheet.
 
     Raises:
-        ImpositionError: no card fits inside the printable margin.
+        ImpositionError: no card fits inside the printable margin, or an offset is asked for
+            backs that are not on the other side of the sheet.
     """
     if paper not in PAPERS:
         raise ImpositionError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPERS)})")
     if bleed < 0 or gutter < 0:
         raise ImpositionError("bleed and gutter must not be negative")
+    if back_offset != (0.0, 0.0) and (fold or duplex == "none"):
+        # Only backs printed on the other side of the sheet can be misregistered.
+        without = "--fold" if fold else "--duplex none"
+        raise ImpositionError(f"--back-offset moves backs printed on the other side of the "
+                              f"sheet; with {without} there are none (leave it out)")
     page_w, page_h = PAPERS[paper]
     # Bleed spills into the gutter: neighbours need twice the bleed between them.
     gap = max(gutter, 2 * bleed)

@@ -64,6 +64,8 @@ def test_backs_are_mirrored_and_offset(duplex: str) -> None:
 
 
 def test_fold_pairs_meet_at_the_fold() -> None:
+    with pytest.raises(ImpositionError, match="with --fold there are none"):
+        layout("a4", card_size("poker"), fold=True, back_offset=(1.0, 0.0))
     lay = layout("a4", card_size("poker"), fold=True)
     assert lay.per_sheet == 3
     for front, back in zip(lay.fronts, lay.backs, strict=True):
