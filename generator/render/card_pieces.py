@@ -1,11 +1,12 @@
 """Card fronts and backs laid out one per page: the pieces the sheets are made of.
 
-Every distinct front is laid out once at a text size, on a page as wide as the card with
-its text in the page's margins; every distinct back once, on a page of its bleed box.  The
-sheets place these pages (:mod:`generator.render.card_compose`), so a card printed many
-times, and the back behind every card of a deck, cost one layout each.  How far each
-front's text overflows its box is read from the layout itself (design.md section 7): the
-height of its ``.face`` and its widest line.
+Every distinct front is laid out once at a text size, with its text in the margins of a page
+as wide as the card; every distinct back once, on a page of its bleed box.  The sheets place
+these pages (:mod:`generator.render.card_compose`), so a card printed many times, and the
+back behind every card of a deck, cost one layout each.  How far each front's text overflows
+its box is read from the layout itself (design.md section 7): the height of its ``.face``
+and its widest line.  The fronts are laid out one under the other on one tall page and cut
+apart afterwards (:mod:`generator.render.card_cut`), which saves WeasyPrint a page each.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from generator.model.decks import Card
 from generator.render.card_back import back_image
+from generator.render.card_cut import cut_out
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.imposition import CardSize
 from generator.render.svg import dice_images
@@ -25,7 +27,7 @@ from generator.render.templating import environment
 
 FACE_INSET = 3.6  # mm from the trim to the text
 PX_PER_MM = 96 / 25.4
-ROOM = 4  # a front's page is this many cards tall: overflow is measured up to 4 times over
+ROOM = 4  # room for each front on the tall page, and its own page's height, in cards
 TOLERANCE_PX = 0.5
 
 
@@ -170,12 +172,13 @@ class Measure:
 
     overflow: Overflow
     page: int
+    box: Any  # the laid-out ``.face``
 
 
 def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
     """Each laid-out face's overflow, by ``data-key``.
 
-    A face so long that it ran onto a second page is infinitely over.
+    A face so long that it ran onto a next page is infinitely over.
     """
     limit_h = box.height * PX_PER_MM + TOLERANCE_PX
     limit_w = box.width * PX_PER_MM + TOLERANCE_PX
@@ -185,9 +188,9 @@ def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
             key = face.element.get("data-key")
             width = (_right_edge(face) - face.position_x) / limit_w
             if key in found:
-                found[key] = Measure(Overflow(math.inf, width), found[key].page)
+                found[key] = Measure(Overflow(math.inf, width), found[key].page, face)
             else:
-                found[key] = Measure(Overflow(face.margin_height() / limit_h, width), number)
+                found[key] = Measure(Overflow(face.margin_height() / limit_h, width), number, face)
     return found
 
 
@@ -212,9 +215,12 @@ def render_batch(
         if measure.overflow.ratio <= 1.0 and (key not in best or job.font > fronts[best[key]].font):
             best[key] = i
     keep = sorted(best.values())
-    # Only the kept fronts are written; each back is one of the last pages.
+    # Only the kept fronts are written, each cut onto its own page; each back is one of the
+    # last pages.
     back_pages = list(document.pages[len(document.pages) - len(backs):]) if backs else []
-    chosen = [document.pages[measures[i].page] for i in keep] + back_pages
+    height = size.height * ROOM * PX_PER_MM
+    chosen = [cut_out(document.pages[measures[i].page], measures[i].box, height)
+              for i in keep] + back_pages
     pages: list[int | None] = [None] * len(fronts)
     for page, i in enumerate(keep):
         pages[i] = page
