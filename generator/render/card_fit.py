@@ -6,9 +6,10 @@ at the size their overflow suggests, then one step smaller, then at every smalle
 down to 6 pt, until one fits.  When the size that fits leaves room to spare, one step
 larger is tried too, so a card does not keep a size smaller than it needs.  A front laid
 out at the size it keeps is the very page the sheets place, so no sheet is ever laid out
-twice.  The cards are split into a fixed number of shares, each fitted round after round in
-its own process (:mod:`generator.render.parallel`); the split never depends on the
-machine, so the PDF does not either.
+twice; the fronts kept and the backs are written once, at the end, so that they share one
+subset of each font.  The cards are split into a fixed number of shares, each fitted round
+after round in its own process (:mod:`generator.render.parallel`); the split never depends
+on the machine, so the PDF does not either.
 """
 
 from __future__ import annotations
@@ -20,7 +21,16 @@ from pathlib import Path
 
 from generator.errors import RenderError
 from generator.model.decks import Card
-from generator.render.card_pieces import BackJob, FrontJob, Overflow, face_box, render_batch
+from generator.render.card_pieces import (
+    BackJob,
+    Batch,
+    FrontJob,
+    Measure,
+    Overflow,
+    face_box,
+    lay_out_batch,
+    write_pieces,
+)
 from generator.render.imposition import CardSize
 from generator.render.parallel import available_cpus, run_tasks
 from generator.render.pdf import register_fonts
@@ -145,28 +155,37 @@ def _next_sizes(base: float, tried: dict[float, Overflow]) -> list[float]:
 
 def _fit_share(share: _Share) -> Pieces:
     """Lay out a share of the cards, round after round, until each keeps the largest size
-    that fits, or none can."""
+    that fits, or none can; then write the fronts kept and the backs into one PDF."""
     base = base_size(share.size.width)
-    pieces = Pieces()
     tried: dict[str, dict[float, Overflow]] = {c.key: {} for c in share.cards}
+    kept: dict[str, tuple[float, Measure]] = {}
+    batches: list[Batch] = []
     pending = [FrontJob(card, base) for card in share.cards]
     backs = share.backs
     while pending or backs:
-        batch = render_batch(pending, backs, share.size, share.root, share.language)
-        number = len(pieces.pdfs)
-        pieces.pdfs.append(batch.pdf)
-        pieces.warnings.extend(batch.warnings)
-        pieces.layouts += len(pending)
-        for job, overflow, page in zip(pending, batch.overflows, batch.pages, strict=True):
+        batch = lay_out_batch(pending, backs, share.size, share.root, share.language)
+        batches.append(batch)
+        for job, measure in zip(pending, batch.measures, strict=True):
             key = job.card.key
-            tried[key][job.font] = overflow
-            if page is not None and job.font > pieces.sizes.get(key, 0.0):
-                pieces.fronts[key] = Piece(number, page)
-                pieces.sizes[key] = job.font
-        for back, page in zip(backs, batch.back_pages, strict=True):
-            pieces.backs[back] = Piece(number, page)
+            tried[key][job.font] = measure.overflow
+            if measure.overflow.ratio <= 1.0 and job.font > kept.get(key, (0.0, None))[0]:
+                kept[key] = (job.font, measure)
         backs = ()
         pending = [FrontJob(c, s) for c in share.cards for s in _next_sizes(base, tried[c.key])]
+    pieces = Pieces(layouts=sum(len(t) for t in tried.values()))
+    if not batches:
+        return pieces
+    pieces.warnings = [w for batch in batches for w in batch.warnings]
+    order = [card.key for card in share.cards if card.key in kept]
+    back_pages = batches[0].backs
+    pdf = write_pieces(batches[0].document, [kept[key][1] for key in order], back_pages,
+                       share.size)
+    if pdf:
+        pieces.pdfs.append(pdf)
+        pieces.fronts = {key: Piece(0, page) for page, key in enumerate(order)}
+        pieces.sizes = {key: kept[key][0] for key in order}
+        pieces.backs = {back: Piece(0, len(order) + i)
+                        for i, back in enumerate(share.backs)}
     return pieces
 
 

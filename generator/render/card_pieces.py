@@ -61,21 +61,6 @@ class BackJob:
     bleed: tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
-class Batch:
-    """One laid-out document of pieces, as PDF.
-
-    Only the fronts worth keeping are written: for each card the largest size that fits.
-    ``pages[i]`` is front job i's page in ``pdf`` (None when not written); the backs follow.
-    """
-
-    pdf: bytes
-    overflows: tuple[Overflow, ...]  # each front job's
-    pages: tuple[int | None, ...]
-    back_pages: tuple[int, ...]
-    warnings: tuple[str, ...]
-
-
 def _mm(value: float) -> str:
     return f"{value:.4f}mm"
 
@@ -168,10 +153,10 @@ class Overflow:
 
 @dataclass(frozen=True)
 class Measure:
-    """A laid-out face: how far it overflows its box, and its page."""
+    """A laid-out face: how far it overflows its box, where it was laid out."""
 
     overflow: Overflow
-    page: int
+    page: Any  # WeasyPrint's Page
     box: Any  # the laid-out ``.face``
 
 
@@ -183,47 +168,57 @@ def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
     limit_h = box.height * PX_PER_MM + TOLERANCE_PX
     limit_w = box.width * PX_PER_MM + TOLERANCE_PX
     found: dict[str, Measure] = {}
-    for number, page in enumerate(pages):
+    for page in pages:
         for face in _faces(page._page_box):
             key = face.element.get("data-key")
             width = (_right_edge(face) - face.position_x) / limit_w
             if key in found:
                 found[key] = Measure(Overflow(math.inf, width), found[key].page, face)
             else:
-                found[key] = Measure(Overflow(face.margin_height() / limit_h, width), number, face)
+                found[key] = Measure(Overflow(face.margin_height() / limit_h, width), page, face)
     return found
 
 
-def render_batch(
+@dataclass(frozen=True)
+class Batch:
+    """One document of pieces laid out, not yet written."""
+
+    document: Any  # WeasyPrint's Document
+    measures: tuple[Measure, ...]  # each front job's
+    backs: tuple[Any, ...]  # each back job's page
+    warnings: tuple[str, ...]
+
+
+def lay_out_batch(
     fronts: Sequence[FrontJob], backs: Sequence[BackJob], size: CardSize, root: Path,
     language: str = "en",
 ) -> Batch:
-    """Lay out the pieces in one document; keep each card's largest fitting front and the backs.
+    """Lay out the pieces in one document and measure each front.
 
     Raises:
         RenderError: a reference outside the project's folders was refused.
     """
-    from generator.render.pdf import last_warnings, pdf_bytes, render_document
+    from generator.render.pdf import last_warnings, render_document
 
     document = render_document(pieces_html(fronts, backs, size, language), root)
     warnings = tuple(last_warnings)
     found = overflows(document.pages, face_box(size))
-    measures = [found[str(i)] for i in range(len(fronts))]
-    best: dict[str, int] = {}
-    for i, (job, measure) in enumerate(zip(fronts, measures, strict=True)):
-        key = job.card.key
-        if measure.overflow.ratio <= 1.0 and (key not in best or job.font > fronts[best[key]].font):
-            best[key] = i
-    keep = sorted(best.values())
-    # Only the kept fronts are written, each cut onto its own page; each back is one of the
-    # last pages.
-    back_pages = list(document.pages[len(document.pages) - len(backs):]) if backs else []
+    # Each back is one of the last pages.
+    back_pages = tuple(document.pages[len(document.pages) - len(backs):]) if backs else ()
+    return Batch(document, tuple(found[str(i)] for i in range(len(fronts))), back_pages,
+                 warnings)
+
+
+def write_pieces(
+    document: Any, fronts: Sequence[Measure], backs: Sequence[Any], size: CardSize
+) -> bytes:
+    """One PDF of ``fronts``, each cut onto a page of its own, then the pages of ``backs``.
+
+    The pieces may come from several laid-out documents; ``document`` is any one of them.
+    Written together, they share one subset of each font.
+    """
+    from generator.render.pdf import pdf_bytes
+
     height = size.height * ROOM * PX_PER_MM
-    chosen = [cut_out(document.pages[measures[i].page], measures[i].box, height)
-              for i in keep] + back_pages
-    pages: list[int | None] = [None] * len(fronts)
-    for page, i in enumerate(keep):
-        pages[i] = page
-    pdf = pdf_bytes(document.copy(chosen)) if chosen else b""
-    return Batch(pdf, tuple(m.overflow for m in measures), tuple(pages),
-                 tuple(range(len(keep), len(chosen))), warnings)
+    pages = [cut_out(m.page, m.box, height) for m in fronts] + list(backs)
+    return pdf_bytes(document.copy(pages)) if pages else b""

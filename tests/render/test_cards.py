@@ -16,7 +16,7 @@ import pytest
 
 from generator.model.loader import Content, load_content
 from generator.render.card_fit import STEP_PT, base_size
-from generator.render.card_pieces import FrontJob, render_batch
+from generator.render.card_pieces import FrontJob, lay_out_batch
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
@@ -278,9 +278,9 @@ def test_a_card_that_overflows_is_shrunk_and_stays_on_its_card(tmp_path: Path) -
     assert squeeze(longer.fields[0][1]) in squeeze(text)
     # It keeps the largest size that fits: one step larger overflows.
     size = CardOptions().size
-    batch = render_batch([FrontJob(longer, kept + STEP_PT), FrontJob(longer, kept)], [],
-                         size, ruleset.root)
-    assert [o.ratio > 1.0 for o in batch.overflows] == [True, False]
+    batch = lay_out_batch([FrontJob(longer, kept + STEP_PT), FrontJob(longer, kept)], [],
+                          size, ruleset.root)
+    assert [m.overflow.ratio > 1.0 for m in batch.measures] == [True, False]
 
 
 def test_no_font_files_left_behind(tmp_path: Path) -> None:
