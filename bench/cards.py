@@ -1,10 +1,13 @@
 """Benchmark: cards per second for a 200-card deck, fitting included.
 
-Run: ``.venv/bin/python -m bench cards``.  Two decks, printed poker size on A4 with
+Run: ``.venv/bin/python -m bench cards``.  Three decks, printed poker size on A4 with
 long-edge duplex backs, like the build:
 
-- the worst case: every card of every bundled ruleset, each made distinct (a numbered
-  title) until there are 200, so no layout is reused;
+- play cards: every monster, item, stone, artifact, class, skill, challenge and ability card
+  of the bundled rulesets (every card but the quick-reference tables), each made distinct (a
+  numbered title) until there are 200, so no layout is reused;
+- the worst case: the same with the quick-reference cards among them, in the share they
+  have in the rulesets (13 of 101); table layout costs WeasyPrint four times a play card;
 - a deck as printed for play: Tower of Choices' cards, five copies of each, cut at 200.
 """
 
@@ -20,12 +23,18 @@ from generator.render.parallel import available_cpus
 DECK_SIZE = 200
 
 
-def deck() -> list[Card]:
+def every_card() -> list[Card]:
+    """Each distinct card of every deck of every bundled ruleset."""
     content = load_content()
     found: list[Card] = []
     for ruleset in content.rulesets.values():
         for d in ruleset.decks.values():
             found.extend(dict.fromkeys(d.cards(ruleset.data, ruleset.profile())))
+    return found
+
+
+def distinct(found: list[Card]) -> list[Card]:
+    """``found`` over and over, each copy made distinct by its title, until DECK_SIZE."""
     cards: list[Card] = []
     n = 0
     while len(cards) < DECK_SIZE:
@@ -35,6 +44,14 @@ def deck() -> list[Card]:
         cards.append(dataclasses.replace(card, key=f"{card.key}#{copy}", title=title))
         n += 1
     return cards
+
+
+def play_cards() -> list[Card]:
+    return distinct([card for card in every_card() if not card.tables])
+
+
+def mixed() -> list[Card]:
+    return distinct(every_card())
 
 
 def with_copies() -> list[Card]:
@@ -52,10 +69,11 @@ def run() -> None:
 
     content = load_content()
     decks = {
-        "distinct": ("three-dice-dungeon", deck()),
+        "play cards": ("three-dice-dungeon", play_cards()),
+        "with reference cards": ("three-dice-dungeon", mixed()),
         "copies": ("tower-of-choices", with_copies()),
     }
-    warm = DeckPrint("warm", "Warm", "Warm", 1, tuple(deck()[:3]))
+    warm = DeckPrint("warm", "Warm", "Warm", 1, tuple(mixed()[:3]))
     render_cards(content.ruleset("inverted-tower"), [warm], CardOptions(), workers=1)
     for name, (ruleset_id, cards) in decks.items():
         printed = DeckPrint("bench", "Bench", "Bench", 1, tuple(cards))
