@@ -17,7 +17,7 @@ from typing import Any
 
 
 def _no_image(**_: Any) -> None:
-    """Faces have no background images: nothing is fetched while backgrounds are placed."""
+    """Faces have no images in their backgrounds, borders or masks: nothing is fetched."""
     return None
 
 

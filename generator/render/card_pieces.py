@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -173,7 +173,7 @@ def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
             key = face.element.get("data-key")
             width = (_right_edge(face) - face.position_x) / limit_w
             if key in found:
-                found[key] = Measure(Overflow(math.inf, width), found[key].page, face)
+                found[key] = replace(found[key], overflow=Overflow(math.inf, width))
             else:
                 found[key] = Measure(Overflow(face.margin_height() / limit_h, width), page, face)
     return found
