@@ -1,4 +1,4 @@
-"""Card fronts and backs laid out one per page: the pieces the sheets are made of.
+"""Card fronts and backs, each on a page of its own: the pieces the sheets are made of.
 
 Every distinct front is laid out once at a text size, with its text in the margins of a page
 as wide as the card; every distinct back once, on a page of its bleed box.  The sheets place
