@@ -14,6 +14,7 @@ Dice are drawn without modulo bias by rejection sampling.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -69,6 +70,9 @@ class SplitMix64:
             items[i], items[j] = items[j], items[i]
 
 
+_INTEGER = re.compile(r"-?\d+")  # \d: the decimal digits of any script, as int() reads them
+
+
 def normalise_seed(seed: int | str) -> str:
     """The canonical text of a seed: integers and strings give distinct streams.
 
@@ -80,7 +84,9 @@ def normalise_seed(seed: int | str) -> str:
     text = str(seed)
     if not text.strip():
         raise ValueError("a seed must not be empty")
-    if text.strip().lstrip("-").isdigit():
+    # Only what int() reads is an integer: "¹" is a digit to str.isdigit() but not a
+    # decimal one, and "--5" has one minus too many; both are text.
+    if _INTEGER.fullmatch(text.strip()):
         return f"int:{int(text)}"
     return f"str:{text}"
 

@@ -117,9 +117,24 @@ def test_normalise_seed_rules() -> None:
     assert normalise_seed("abc") == "str:abc"
     assert normalise_seed("5a") == "str:5a"
     assert normalise_seed(True) == "str:True"  # a bool is not taken for an integer
+    # Digits that int() does not read are text, not an error (found by hypothesis).
+    assert normalise_seed("\u00b9") == "str:\u00b9"  # superscript one
+    assert normalise_seed("--5") == "str:--5"
+    assert normalise_seed("-") == "str:-"
+    assert normalise_seed("\u0663") == "int:3"  # Arabic-Indic three, a decimal digit
     # Integers and their text give the same stream, other text another one.
     assert stream_seed(12, "r", purpose="p") == stream_seed("12", "r", purpose="p")
     assert stream_seed(12, "r", purpose="p") != stream_seed("twelve", "r", purpose="p")
+
+
+@given(st.text(min_size=1, max_size=8).filter(lambda s: s.strip() != ""))
+def test_any_text_is_a_seed(text: str) -> None:
+    """Text is a seed as it is, unless it is an integer int() reads: never an error."""
+    canonical = normalise_seed(text)
+    if canonical.startswith("int:"):
+        assert canonical == f"int:{int(text)}"
+    else:
+        assert canonical == f"str:{text}"
 
 
 @pytest.mark.parametrize("empty", ["", " ", "\t\n"])
