@@ -32,7 +32,8 @@ def parse_floors(value: str | None) -> int | None:
     if value is None:
         return None
     text = value.strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_FLOORS:
+    # isdecimal, not isdigit: int() cannot read a superscript such as "¹".
+    if not text.isdecimal() or not 1 <= int(text) <= MAX_FLOORS:
         raise TowerpressError(
             f"--floors expects a whole number from 1 to {MAX_FLOORS}, got {value!r}"
         )

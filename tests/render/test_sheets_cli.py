@@ -41,6 +41,8 @@ def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
          "--floors expects a whole number from 1 to 99, got 'three'"),
         (["log", "three-dice-dungeon", "--floors", "100"],
          "--floors expects a whole number from 1 to 99, got '100'"),
+        (["log", "inverted-tower", "--floors", "\u00b9"],
+         "--floors expects a whole number from 1 to 99, got '\u00b9'"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> None:
