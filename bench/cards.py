@@ -8,7 +8,7 @@ long-edge duplex backs, like the build:
   numbered title) until there are 200, so no layout is reused; one in eight carries its text
   four times over, so that some must be shrunk;
 - the worst case: the same with the quick-reference cards among them, in the share they
-  have in the rulesets (13 of 101); table layout costs WeasyPrint four times a play card;
+  have in the rulesets (13 of 101); each costs WeasyPrint about four play cards;
 - a deck as printed for play: Tower of Choices' cards, five copies of each, cut at 200.
 """
 
@@ -47,15 +47,18 @@ def distinct(found: list[Card]) -> list[Card]:
     return cards
 
 
-LONG_EVERY = 8  # one play card in eight carries its text this many times over:
-LONG_TIMES = 4  # a long homebrew card, so that fitting has cards to shrink
+LONG_EVERY = 8  # one play card in eight is a long homebrew card, so that fitting has
+LONG_TIMES = 4  # cards to shrink: its text stands this many times over
+
+
+def _long(card: Card) -> Card:
+    return dataclasses.replace(card, fields=tuple(
+        (label, " ".join([text] * LONG_TIMES)) for label, text in card.fields))
 
 
 def play_cards() -> list[Card]:
     cards = distinct([card for card in every_card() if not card.tables])
-    return [dataclasses.replace(card, fields=tuple(
-        (label, " ".join([text] * LONG_TIMES)) for label, text in card.fields))
-        if n % LONG_EVERY == 0 else card for n, card in enumerate(cards)]
+    return [_long(card) if n % LONG_EVERY == 0 else card for n, card in enumerate(cards)]
 
 
 def mixed() -> list[Card]:

@@ -168,7 +168,7 @@ def _fit_share(share: _Share) -> Pieces:
         for job, measure in zip(pending, batch.measures, strict=True):
             key = job.card.key
             tried[key][job.font] = measure.overflow
-            if measure.overflow.ratio <= 1.0 and job.font > kept.get(key, (0.0, None))[0]:
+            if measure.overflow.ratio <= 1.0 and (key not in kept or job.font > kept[key][0]):
                 kept[key] = (job.font, measure)
         backs = ()
         pending = [FrontJob(c, s) for c in share.cards for s in _next_sizes(base, tried[c.key])]

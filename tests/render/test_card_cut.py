@@ -86,11 +86,9 @@ def _font_files(pdf: bytes) -> list[str]:
     for page in pypdf.PdfReader(io.BytesIO(pdf)).pages:
         resources: Any = page["/Resources"]
         for ref in resources["/Font"].values():
-            font = ref.get_object()
-            for descendant in font.get("/DescendantFonts", [font]):
-                descriptor = descendant.get_object().raw_get("/FontDescriptor")
-                name = str(descriptor.get_object()["/FontName"])
-                found[descriptor.idnum] = name.split("+")[-1]
+            descendant = ref.get_object()["/DescendantFonts"][0].get_object()
+            descriptor = descendant.raw_get("/FontDescriptor")  # its reference: one per program
+            found[descriptor.idnum] = str(descriptor.get_object()["/FontName"]).split("+")[-1]
     return list(found.values())
 
 
