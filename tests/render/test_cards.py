@@ -78,16 +78,21 @@ def squeeze(text: str) -> str:
     return re.sub(r"[\s\-\u2010]+", "", text)
 
 
-def text_of(path: Path) -> str:
-    """The text of every card, read card by card (cropped to its box), one per line."""
+def card_texts(path: Path) -> list[str]:
+    """The text of every card as laid out, read card by card (cropped to its box)."""
     cards = []
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             for x, y, w, h in white_rects(page):
                 text = page.crop((x * MM, y * MM, (x + w) * MM, (y + h) * MM)).extract_text()
-                joined = (text or "").replace("\u2010\n", "").replace("-\n", "")
-                cards.append(re.sub(r"\s+", " ", joined))
-    return "\n".join(cards)
+                cards.append(text or "")
+    return cards
+
+
+def text_of(path: Path) -> str:
+    """The text of every card, its words joined again across line breaks, one per line."""
+    joined = (text.replace("\u2010\n", "").replace("-\n", "") for text in card_texts(path))
+    return "\n".join(re.sub(r"\s+", " ", text) for text in joined)
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -296,6 +301,37 @@ def test_no_font_files_left_behind(tmp_path: Path) -> None:
 def test_two_renders_are_identical(full: dict[str, Path], tmp_path: Path) -> None:
     again = render("inverted-tower", tmp_path / "again.pdf")
     assert again.read_bytes() == full["inverted-tower"].read_bytes()
+
+
+def card_words(content: Content, ruleset_id: str) -> tuple[set[str], str]:
+    """The words of every card of a ruleset, and all of its text, from the model."""
+    ruleset = content.ruleset(ruleset_id)
+    texts: list[str] = []
+    for deck in select_decks(ruleset, None, ruleset.profile()):
+        for card in deck.cards:
+            texts += [card.title, *(t for _, t in card.fields), *(v for _, v in card.stats)]
+            for table in card.tables:
+                texts += [table.title, table.note, *table.columns, *itertools.chain(*table.rows)]
+    text = "\n".join(texts)
+    return set(re.findall(r"[^\W\d_]+", text)), text
+
+
+def test_short_words_are_never_hyphenated(content: Content, full: dict[str, Path]) -> None:
+    # A break inside a word of seven letters or fewer ("Mer-chant") is harder to read on
+    # a card than a ragged line; longer words keep four letters on each side.
+    for ruleset_id, path in full.items():
+        words, source = card_words(content, ruleset_id)
+        breaks = []
+        pairs = (itertools.pairwise(text.split("\n")) for text in card_texts(path))
+        for line, after in itertools.chain.from_iterable(pairs):
+            head = re.search(r"([^\W\d_]+)[-\u2010]$", line)
+            tail = re.match(r"\s*([^\W\d_]+)", after)
+            if head and tail and f"{head[1]}-{tail[1]}" not in source:
+                breaks.append((head[1], tail[1]))
+        hyphenated = [(a, b) for a, b in breaks if a + b in words]
+        assert hyphenated, f"{ruleset_id}: no word breaks at all, so the check checks nothing"
+        bad = [f"{a}-{b}" for a, b in hyphenated if len(a + b) < 8 or min(len(a), len(b)) < 4]
+        assert not bad, f"{ruleset_id}: {bad}"
 
 
 def test_overlong_card_fails_naming_it(content_copy: Path, tmp_path: Path) -> None:
