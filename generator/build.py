@@ -21,6 +21,7 @@ from typing import Any, cast
 from generator import __version__
 from generator.errors import TowerpressError
 from generator.model.loader import Content, Ruleset, load_content
+from generator.render.output import unwritable, write_atomic
 
 PRODUCT_MODULES = (
     "generator.render.rulebook_build",
@@ -104,16 +105,17 @@ def build_all(
         or not _stamp(out_dir, job).is_file()
         or _stamp(out_dir, job).read_text() != hashes[job.out]
     ]
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise unwritable(out_dir, exc) from None
     yield (
         f"content ok: {', '.join(content.rulesets)}; {len(todo)} of {len(jobs)} products "
         "to render (the others are unchanged)"
     )
-    out_dir.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [(job, pool.submit(_run, str(content.root), job)) for job in todo]
         for job, future in futures:
             line = future.result()
-            stamp = _stamp(out_dir, job)
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.write_text(hashes[job.out])
+            write_atomic(_stamp(out_dir, job), hashes[job.out].encode())
             yield line

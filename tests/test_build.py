@@ -49,7 +49,7 @@ def test_outputs_get_the_users_file_mode(tmp_path: Path) -> None:
     import os
     import stat
 
-    from generator.render.pdf import write_atomic
+    from generator.render.output import write_atomic
 
     previous = os.umask(0o022)
     try:

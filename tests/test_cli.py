@@ -113,6 +113,30 @@ def test_commands_do_not_touch_the_build_folder(args: list[str], tmp_path: Path)
 
 
 @pytest.mark.parametrize(
+    ("args", "target"),
+    [
+        (["cards", "inverted-tower", "--deck", "items", "-o", "{f}/x.pdf"], "{f}/x.pdf"),
+        (["cards", "inverted-tower", "--deck", "items", "--png", "{f}/png"],
+         "{f}/png/inverted-tower-items-1.png"),
+        (["cards", "calibrate", "-o", "{f}/calibrate.pdf"], "{f}/calibrate.pdf"),
+        (["build", "--out", "{f}/build"], "{f}/build"),
+    ],
+)
+def test_an_output_that_cannot_be_written_gets_one_line(
+    args: list[str], target: str, tmp_path: Path
+) -> None:
+    in_the_way = tmp_path / "notes.txt"  # where the output's folder should be
+    in_the_way.write_text("keep me")
+    result = run(*(a.format(f=in_the_way) for a in args))
+    assert result.returncode == 2
+    assert result.stderr == (f"towerpress: error: cannot write {target.format(f=in_the_way)}: "
+                             f"{in_the_way} is a file, not a folder\n")
+    assert result.stdout == ""
+    assert in_the_way.read_text() == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--runs", "0"], "Invalid value for '--runs': expected a positive integer, got '0'"),

@@ -109,7 +109,8 @@ def calibration_html(paper: str, duplex: str) -> str:
 
 
 def write_calibration(paper: str, duplex: str, out: Path) -> int:
-    from generator.render.pdf import pdf_bytes, render_document, write_atomic
+    from generator.render.output import write_atomic
+    from generator.render.pdf import pdf_bytes, render_document
 
     document = render_document(calibration_html(paper, duplex), Path(__file__).parent)
     write_atomic(out, pdf_bytes(document))

@@ -77,7 +77,7 @@ def write_tts_sheets(
     ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions, folder: Path
 ) -> list[Path]:
     """Per deck: ``<ruleset>-<deck>-<n>.png`` sheets of fronts and ``-back.png``."""
-    from generator.render.pdf import write_atomic
+    from generator.render.output import write_atomic
 
     flat = replace(opts, bleed=0.0, gutter=0.0, duplex="none", back_offset=(0.0, 0.0),
                    fold=False)

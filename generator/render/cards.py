@@ -182,7 +182,7 @@ def default_output(ruleset_id: str, deck: str | None, opts: CardOptions) -> Path
 def write_cards(ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions,
                 out: Path, workers: int | None = None) -> PrintedCards:
     """Write the PDF atomically."""
-    from generator.render.pdf import write_atomic
+    from generator.render.output import write_atomic
 
     printed = render_cards(ruleset, decks, opts, workers=workers)
     write_atomic(out, printed.pdf)

@@ -7,7 +7,6 @@ import io
 import logging
 import os
 import shutil
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -121,24 +120,3 @@ def pdf_bytes(document: Any) -> bytes:
     with fewer_collections():
         document.write_pdf(buffer, uncompressed_pdf=False)
     return buffer.getvalue()
-
-
-def _file_mode() -> int:
-    """The mode a new file gets from the user's umask (mkstemp's own is owner-only)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside ``path``, then rename: never a truncated file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.chmod(temp, _file_mode())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.model.loader import Ruleset
-from generator.render.pdf import pdf_bytes, render_document, write_atomic
+from generator.render.output import write_atomic
+from generator.render.pdf import pdf_bytes, render_document
 from generator.render.rulebook import rulebook_html
 
 

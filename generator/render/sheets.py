@@ -290,7 +290,8 @@ def write_sheet(
     floors: int | None = None,
 ) -> int:
     """Write a sheet or a log as PDF; returns the page count."""
-    from generator.render.pdf import render_document, write_atomic
+    from generator.render.output import write_atomic
+    from generator.render.pdf import render_document
 
     html = sheet_html(ruleset, kind, paper=paper, floors=floors)
     document = render_document(html, ruleset.root)

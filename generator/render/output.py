@@ -1,0 +1,47 @@
+"""Writing outputs: whole files or none, and one clear line when the system refuses."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from generator.errors import TowerpressError
+
+
+def _file_mode() -> int:
+    """The mode a new file gets from the user's umask (mkstemp's own is owner-only)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def unwritable(path: Path, exc: OSError) -> TowerpressError:
+    """The one line for an output that the system refused (a user's path, not a bug)."""
+    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or str(exc)
+    return TowerpressError(f"cannot write {path}: {why}")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside ``path``, then rename: never a truncated file.
+
+    Raises:
+        TowerpressError: the file cannot be written there (its folder cannot be made, the
+            disk is full, permission is denied); the message names the path and why.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise unwritable(path, exc) from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temp, _file_mode())
+        os.replace(temp, path)
+    except BaseException as exc:
+        Path(temp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise unwritable(path, exc) from None
+        raise
