@@ -240,6 +240,23 @@ def test_quick_reference_is_the_last_single_page(content: Content, books: dict[s
         )
 
 
+def test_hyphenation_keeps_three_letters_each_side(
+    content: Content, books: dict[str, Path]
+) -> None:
+    # "ap-proach", "un-til": a fragment of two letters reads as a word of its own.
+    for ruleset_id, path in books.items():
+        root = content.ruleset(ruleset_id).root
+        source = "\n".join(f.read_text() for f in sorted(root.rglob("*")) if f.suffix in
+                           {".md", ".toml"})
+        with pdfplumber.open(path) as pdf:
+            text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+        breaks = re.findall(r"(?<![\w-])([^\W\d_]+)[-\u2010]\n([^\W\d_]+)", text)
+        hyphenated = [(a, b) for a, b in breaks if f"{a}-{b}" not in source]
+        assert hyphenated, f"{ruleset_id}: no word breaks at all, so the check checks nothing"
+        short = [f"{a}-{b}" for a, b in hyphenated if min(len(a), len(b)) < 3]
+        assert not short, f"{ruleset_id}: {short}"
+
+
 def test_two_renders_are_identical(
     content: Content, books: dict[str, Path], tmp_path: Path
 ) -> None:
