@@ -24,6 +24,7 @@ from generator.model.decks import Card
 from generator.render.card_pieces import (
     BackJob,
     Batch,
+    FaceBox,
     FrontJob,
     Measure,
     Overflow,
@@ -202,7 +203,7 @@ def lay_out(
     and every back.
 
     Raises:
-        RenderError: a card does not fit even at 6 pt; the message names it.
+        RenderError: a card does not fit even at 6 pt; the message names every such card.
     """
     workers = available_cpus() if workers is None else workers
     unique: dict[str, Card] = {}
@@ -215,12 +216,28 @@ def lay_out(
     pieces = Pieces()
     for share in run_tasks(_fit_share, shares, workers, before_fork=register_fonts):
         pieces.add(share)
-    for key, card in unique.items():
-        if key not in pieces.fronts:
-            box = face_box(size)
-            raise RenderError(
-                f"card {card.title!r} of deck {card.deck!r} overflows its "
-                f"{box.width:.1f} x {box.height:.1f} mm text box even at {MIN_PT:g} pt; "
-                "shorten its text or use a larger card size"
-            )
+    unfit = [card for key, card in unique.items() if key not in pieces.fronts]
+    if unfit:
+        fitting = [d for d in dict.fromkeys(c.deck for c in distinct)
+                   if d not in {c.deck for c in unfit}]
+        raise RenderError(too_long(unfit, face_box(size), fitting))
     return pieces
+
+
+NAMED = 4  # cards named in the error; more are counted
+
+
+def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str]) -> str:
+    """One line naming the cards whose text does not fit ``box`` even at MIN_PT, and what
+    to do: ``fitting`` are the decks of the print that fit whole."""
+    names = ", ".join(f"{c.title!r} of deck {c.deck!r}" for c in cards[:NAMED])
+    if len(cards) > NAMED:
+        names += f" and {len(cards) - NAMED} more"
+    what = (f"card {names} overflows its" if len(cards) == 1
+            else f"{len(cards)} cards overflow their")
+    listed = "" if len(cards) == 1 else f": {names}"
+    fixes = ["shorten the text", "use a larger card size"]
+    if fitting:
+        fixes.append(f"print a deck that fits (--deck {', '.join(fitting)})")
+    return (f"{what} {box.width:.1f} x {box.height:.1f} mm text box even at {MIN_PT:g} pt"
+            f"{listed}; {', '.join(fixes[:-1])} or {fixes[-1]}")

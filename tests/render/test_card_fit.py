@@ -1,9 +1,11 @@
-"""The fitter's arithmetic: sizes tried, the guess from an overflow, the shares."""
+"""The fitter's arithmetic: sizes tried, the guess from an overflow, the shares, and the
+line that names the cards that do not fit."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from generator.model.decks import Card
 from generator.model.loader import load_content
 from generator.render.card_fit import (
     SHARES,
@@ -12,9 +14,10 @@ from generator.render.card_fit import (
     may_fit,
     sizes_below,
     split,
+    too_long,
     weight,
 )
-from generator.render.card_pieces import Overflow
+from generator.render.card_pieces import FaceBox, Overflow
 from generator.render.imposition import SIZES
 
 
@@ -64,3 +67,18 @@ def test_shares_keep_every_card_once_and_balance_the_work() -> None:
         assert [order[c.key] for c in share] == sorted(order[c.key] for c in share)
     assert split(cards, SHARES) == shares
     assert split(cards[:1], SHARES) == [cards[:1]]
+
+
+def test_the_error_names_the_cards_that_do_not_fit_and_what_to_do() -> None:
+    box = FaceBox(37.25, 56.3)
+    cards = [Card(key=f"monsters/{n}", deck="monsters", deck_title="Monsters", title=n)
+             for n in ["Orc", "Troll", "Lich", "Elf", "Ogre", "Imp"]]
+    one = too_long(cards[:1], box, ["items", "classes"])
+    assert one == ("card 'Orc' of deck 'monsters' overflows its 37.2 x 56.3 mm text box even at "
+                   "6 pt; shorten the text, use a larger card size or print a deck that fits "
+                   "(--deck items, classes)")
+    many = too_long(cards, box, [])
+    assert many.startswith("6 cards overflow their 37.2 x 56.3 mm text box even at 6 pt: "
+                           "'Orc' of deck 'monsters', 'Troll' of deck 'monsters', ")
+    assert "'Elf' of deck 'monsters' and 2 more; " in many and "Ogre" not in many
+    assert many.endswith("; shorten the text or use a larger card size")
