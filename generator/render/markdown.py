@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
@@ -27,6 +28,9 @@ from generator.render.fetcher import path_is_inside
 _MARK = "\u2063RULING:{}\u2063"  # invisible separator: never typed by an author
 _MARK_RE = re.compile("\u2063RULING:([A-Z]+-\\d+)\u2063")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+# A word in capitals long enough to be hyphenated (book.css: six letters): a game term
+# such as TARGET or INDEFATIGABLE, which reads wrong broken.  A ruling mark is not one.
+_CAPITALS = re.compile("(?<![\\w\u2063])([A-Z]{6,})(?!\\w)")
 
 
 def slugify(text: str) -> str:
@@ -70,6 +74,7 @@ class ProseRenderer:
         self.md.add_render_rule("heading_open", lambda _r, *a: self._heading_open(*a))
         self.md.add_render_rule("html_block", lambda _r, *a: self._refuse_html(*a))
         self.md.add_render_rule("html_inline", lambda _r, *a: self._refuse_html(*a))
+        self.md.add_render_rule("text", lambda _r, *a: self._text(*a))
 
     # -- render rules ---------------------------------------------------------------
 
@@ -78,6 +83,10 @@ class ProseRenderer:
     ) -> str:
         snippet = tokens[idx].content.strip().splitlines()[0][:60]
         raise RenderError(f"{env['file']}: raw HTML is not allowed in rules prose: {snippet!r}")
+
+    def _text(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        escaped = escapeHtml(tokens[idx].content)
+        return _CAPITALS.sub(r'<span class="caps">\1</span>', escaped)
 
     def _image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
