@@ -23,14 +23,12 @@ from markupsafe import Markup
 
 from generator.errors import RenderError
 from generator.model.prose import DIRECTIVE, TABLE_LINE, format_value, lookup_value
+from generator.render.capitals import mark_capitals
 from generator.render.fetcher import path_is_inside
 
 _MARK = "\u2063RULING:{}\u2063"  # invisible separator: never typed by an author
 _MARK_RE = re.compile("\u2063RULING:([A-Z]+-\\d+)\u2063")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
-# A word in capitals long enough to be hyphenated (book.css: six letters): a game term
-# such as TARGET or INDEFATIGABLE, which reads wrong broken.  A ruling mark is not one.
-_CAPITALS = re.compile("(?<![\\w\u2063])([A-Z]{6,})(?!\\w)")
 
 
 def slugify(text: str) -> str:
@@ -85,8 +83,7 @@ class ProseRenderer:
         raise RenderError(f"{env['file']}: raw HTML is not allowed in rules prose: {snippet!r}")
 
     def _text(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        escaped = escapeHtml(tokens[idx].content)
-        return _CAPITALS.sub(r'<span class="caps">\1</span>', escaped)
+        return mark_capitals(escapeHtml(tokens[idx].content))
 
     def _image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]

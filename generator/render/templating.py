@@ -7,6 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from generator.render.capitals import keep_capitals
 from generator.render.svg import dice_faces, die_face
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -23,5 +24,6 @@ def environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["dice"] = dice_faces
+    env.filters["caps"] = keep_capitals
     env.globals["die_face"] = die_face
     return env

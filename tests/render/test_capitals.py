@@ -1,0 +1,22 @@
+"""Long words in capitals are kept whole, in rulebook prose and on cards."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from generator.render.capitals import keep_capitals, mark_capitals
+
+
+def test_long_words_in_capitals_are_wrapped_and_the_rest_escaped() -> None:
+    text = keep_capitals("DRAW 2, TARGET 1 & <ARCANE> or INDEFATIGABLE's")
+    assert text == Markup('DRAW 2, <span class="caps">TARGET</span> 1 &amp; '
+                          '&lt;<span class="caps">ARCANE</span>&gt; or '
+                          '<span class="caps">INDEFATIGABLE</span>&#39;s')
+
+
+def test_ruling_marks_words_in_words_and_markup_are_left_alone() -> None:
+    mark = "\u2063RULING:TC-16\u2063"
+    assert mark_capitals(mark) == mark
+    assert mark_capitals("xTARGET TARGETx TARGET2") == "xTARGET TARGETx TARGET2"
+    html = Markup('<img alt="ARCANE">')
+    assert keep_capitals(html) is html
