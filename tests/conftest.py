@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -34,3 +35,12 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 
 
 Editor = Callable[[Path, str, str], None]
+
+
+_BREAK = re.compile(r"(?<![\w-])([^\W\d_]+)[-\u2010]\n([^\W\d_]+)")
+
+
+def hyphenated(laid_out: str, source: str) -> list[tuple[str, str]]:
+    """The words that ``laid_out`` text (lines as read from a PDF) breaks at a hyphen of
+    its own, as (before, after): a hyphen that ``source`` has ("pass-or-fail") is not one."""
+    return [(a, b) for a, b in _BREAK.findall(laid_out) if f"{a}-{b}" not in source]
