@@ -26,7 +26,8 @@ def _load(content_dir: Path | None) -> Content:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="towerpress", message="%(prog)s %(version)s")
 def cli() -> None:
-    """Print rulebooks, cards, sheets and seeded solo dungeon booklets."""
+    """Print rulebooks, card decks, character sheets and play logs; check the rules with
+    exact odds and simulated games."""
 
 
 @cli.command("list")
