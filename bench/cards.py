@@ -10,6 +10,9 @@ long-edge duplex backs, like the build:
 - the worst case: the same with the quick-reference cards among them, in the share they
   have in the rulesets (13 of 101); each costs WeasyPrint about four play cards;
 - a deck as printed for play: Tower of Choices' cards, five copies of each, cut at 200.
+
+Then the play cards again with 0 to 26 of them swapped for quick-reference cards, to show
+how many of those a 200-card deck can hold at 50 cards/s.
 """
 
 from __future__ import annotations
@@ -65,6 +68,16 @@ def mixed() -> list[Card]:
     return distinct(every_card())
 
 
+REFERENCE_COUNTS = (0, 4, 7, 10, 13, 26)
+
+
+def with_reference(count: int) -> list[Card]:
+    """The play cards, the last ``count`` of them swapped for quick-reference cards (each
+    distinct, as in :func:`distinct`)."""
+    reference = distinct([card for card in every_card() if card.tables])[:count]
+    return play_cards()[:DECK_SIZE - count] + reference
+
+
 def with_copies() -> list[Card]:
     """Every distinct card of Tower of Choices, as many copies as make 200 cards."""
     ruleset = load_content().ruleset("tower-of-choices")
@@ -100,6 +113,15 @@ def run() -> None:
                   f"{len(cards) / elapsed:.0f} cards/s ({shrunk} shrunk, "
                   f"{out.pieces.layouts} front layouts, {out.pages} pages, "
                   f"{len(out.pdf) // 1024} KiB)")
+    ruleset = content.ruleset("three-dice-dungeon")
+    for count in REFERENCE_COUNTS:
+        printed = DeckPrint("bench", "Bench", "Bench", 1, tuple(with_reference(count)))
+        start = time.perf_counter()
+        out = render_cards(ruleset, [printed], CardOptions())
+        elapsed = time.perf_counter() - start
+        print(f"play cards with {count} quick-reference cards among them, "
+              f"{available_cpus()} process(es): {DECK_SIZE / elapsed:.0f} cards/s "
+              f"({out.pieces.layouts} front layouts)")
 
 
 if __name__ == "__main__":
