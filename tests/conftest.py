@@ -7,6 +7,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import pdfplumber
 import pytest
 
 from generator.model.loader import BUNDLED_CONTENT, Content, load_content
@@ -44,3 +45,23 @@ def hyphenated(laid_out: str, source: str) -> list[tuple[str, str]]:
     """The words that ``laid_out`` text (lines as read from a PDF) breaks at a hyphen of
     its own, as (before, after): a hyphen that ``source`` has ("pass-or-fail") is not one."""
     return [(a, b) for a, b in _BREAK.findall(laid_out) if f"{a}-{b}" not in source]
+
+
+# A range of numbers set with a hyphen ("5-6"; a date's "2023-11-17" is not one), a range
+# set with its en dash ("5–6"), and one broken after its dash ("5–" alone at a line's end).
+_HYPHEN_RANGE = re.compile(r"(?<![\d-])\d{1,2}-\d{1,2}(?![\d-])")
+_RANGE = re.compile(r"\d\u2013\d")
+_BROKEN_RANGE = re.compile(r"\d\u2013$")
+
+
+def ranges(path: Path) -> tuple[int, list[str]]:
+    """How many ranges a PDF sets with an en dash, and the ones it sets wrong: with a hyphen
+    or broken across lines after the dash."""
+    found, wrong = 0, []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            text = page.extract_text() or ""
+            found += len(_RANGE.findall(text))
+            wrong += _HYPHEN_RANGE.findall(text)
+            wrong += [w["text"] for w in page.extract_words() if _BROKEN_RANGE.search(w["text"])]
+    return found, wrong

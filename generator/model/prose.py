@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from generator.model.views import printed_range
+
 DIRECTIVE = re.compile(r"\{\{\s*([a-z]+)\s*:\s*([A-Za-z0-9_.\-\[\]]+)\s*\}\}")
 TABLE_LINE = re.compile(r"^\s*\{\{\s*table\s*:\s*([A-Za-z0-9_.\-]+)\s*\}\}\s*$")
 KINDS = ("table", "value", "ruling")
@@ -68,6 +70,7 @@ def lookup_value(
 
 
 def format_value(value: Any) -> str:
+    """A value as prose prints it: ``yes``/``no``, a range of faces with its printed dash."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    return printed_range(str(value))

@@ -6,6 +6,7 @@ printed table can never disagree with what the engine rolls (design.md section 2
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 class TableView:
     """A titled table of text cells.
 
-    ``roll_column`` marks the first column as die faces (``"1-3"``, ``"5"``), which the
+    ``roll_column`` marks the first column as die faces (:func:`faces`), which the
     renderer draws as dice.  ``die`` names the die rolled on it (``"d6"``, ``"SR"``).
     """
 
@@ -33,9 +34,21 @@ class TableView:
                 )
 
 
+# A range of numbers is printed with an en dash, and a word joiner after it: a line may
+# break after an en dash, and a range cut after it ("5–" over "6") is easily misread.
+RANGE_DASH = "\u2013\u2060"
+_RANGE = re.compile(r"^(\d+)-(\d+)$")
+
+
 def faces(low: int, high: int) -> str:
-    """Faces as printed: ``5`` or ``1-3``."""
-    return str(low) if low == high else f"{low}-{high}"
+    """Faces as printed: ``5`` or ``1–3`` (see :data:`RANGE_DASH`)."""
+    return str(low) if low == high else f"{low}{RANGE_DASH}{high}"
+
+
+def printed_range(text: str) -> str:
+    """``text`` as printed: a range as the content writes it (``"1-3"``) gets the printed
+    dash of :func:`faces`; any other text is left as it is."""
+    return _RANGE.sub(rf"\1{RANGE_DASH}\2", text)
 
 
 def signed(value: int) -> str:

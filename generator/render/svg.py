@@ -9,6 +9,8 @@ from functools import cache
 
 from markupsafe import Markup
 
+from generator.model.views import RANGE_DASH, printed_range
+
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((2, 2),),
     2: ((1, 1), (3, 3)),
@@ -17,7 +19,7 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
     6: ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)),
 }
-_RANGE = re.compile(r"^(\d)(?:-(\d))?$")
+_RANGE = re.compile(f"^(\\d)(?:(?:-|{RANGE_DASH})(\\d))?$")
 
 
 def die_face(value: int, size_pt: float = 11.0) -> Markup:
@@ -52,7 +54,8 @@ def die_image(value: int) -> Markup:
 
 
 def dice_faces(faces: str) -> Markup:
-    """``"1-3"`` drawn as faces 1 to 3; ``"5"`` as one face; other text left as text.
+    """``"1–3"`` (or ``"1-3"``) drawn as faces 1 to 3; ``"5"`` as one face; other text left
+    as text.
 
     The printed digits stay beside the faces so the text layer keeps the numbers.
     """
@@ -67,7 +70,7 @@ def dice_images(faces: str) -> Markup:
 def _dice(faces: str, draw: Callable[[int], Markup]) -> Markup:
     m = _RANGE.match(faces.strip())
     if not m or not 1 <= int(m.group(1)) <= 6 or (m.group(2) and not 1 <= int(m.group(2)) <= 6):
-        return Markup("{}").format(faces)
+        return Markup("{}").format(printed_range(faces))
     low = int(m.group(1))
     high = int(m.group(2) or low)
     if high - low >= 2:
@@ -75,5 +78,5 @@ def _dice(faces: str, draw: Callable[[int], Markup]) -> Markup:
     else:
         pictures = Markup("").join(draw(v) for v in range(low, high + 1))
     return Markup('<span class="dice">{}<span class="faces">{}</span></span>').format(
-        pictures, faces.replace("-", "\u2013")
+        pictures, printed_range(faces.strip())
     )

@@ -20,7 +20,7 @@ from generator.render.card_pieces import FrontJob, lay_out_batch
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
-from tests.conftest import RULESETS, edit, hyphenated
+from tests.conftest import RULESETS, edit, hyphenated, ranges
 from tests.test_cli import run
 
 MM = 72 / 25.4
@@ -332,6 +332,13 @@ def test_short_words_and_capitals_are_never_hyphenated(
         bad = [f"{a}-{b}" for a, b in breaks
                if len(a + b) < 8 or min(len(a), len(b)) < 4 or (a + b).isupper()]
         assert not bad, f"{ruleset_id}: {bad}"
+
+
+def test_ranges_take_an_en_dash_and_stay_on_one_line(full: dict[str, Path]) -> None:
+    # The Inverted Tower's narrow "Result" column once read "3–4: second / 5–" over "6: third".
+    checked = {ruleset_id: ranges(path) for ruleset_id, path in full.items()}
+    assert sum(n for n, _ in checked.values()), "no range at all, so the check checks nothing"
+    assert {rid: wrong for rid, (_, wrong) in checked.items() if wrong} == {}
 
 
 def test_overlong_card_fails_naming_it(content_copy: Path, tmp_path: Path) -> None:

@@ -13,9 +13,10 @@ import pytest
 
 from generator.errors import RenderError
 from generator.model.loader import Content, Ruleset, load_content
+from generator.model.views import RANGE_DASH
 from generator.render import pdf as pdf_module
 from generator.render.products import write_rulebook
-from tests.conftest import RULESETS, hyphenated
+from tests.conftest import RULESETS, hyphenated, ranges
 
 MM = 72 / 25.4
 PAGE_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0), "a5": (148 * MM, 210 * MM)}
@@ -36,6 +37,7 @@ def books(content: Content, tmp_path_factory: pytest.TempPathFactory) -> dict[st
 def words(text: str) -> list[str]:
     """Words compared case-blind (captions are set in capitals) and with plain apostrophes."""
     text = text.replace("\u00ad", "").replace("\u2010", "-").replace("\u2019", "'").lower()
+    text = text.replace(RANGE_DASH, "\u2013")  # the word joiner is not in the text layer
     # A word split by hyphenation at a line end is joined again.
     text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)
     return text.split()
@@ -68,10 +70,6 @@ def contains_in_order(haystack: list[str], needle: list[str], window: int) -> bo
     return False
 
 
-def cell_words(cell: str, roll: bool) -> list[str]:
-    return words(cell.replace("-", "\u2013") if roll else cell)
-
-
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_row_of_every_table_is_printed(
     ruleset_id: str, content: Content, books: dict[str, Path]
@@ -82,8 +80,8 @@ def test_every_row_of_every_table_is_printed(
     for table in ruleset.tables().values():
         assert contains_in_order(text, words(table.title), 20), table.title
         for row in table.rows:
-            for index, cell in enumerate(row):
-                needle = cell_words(cell, table.roll_column and index == 0)
+            for cell in row:
+                needle = words(cell)
                 if not contains_in_order(text, needle, 4 * len(needle) + 60):
                     missing.append((table.name, cell))
     assert missing == []
@@ -256,6 +254,14 @@ def test_hyphenation_spares_short_fragments_and_capitals(
         assert breaks, f"{ruleset_id}: no word breaks at all, so the check checks nothing"
         bad = [f"{a}-{b}" for a, b in breaks if min(len(a), len(b)) < 3 or (a + b).isupper()]
         assert not bad, f"{ruleset_id}: {bad}"
+
+
+def test_ranges_take_an_en_dash_and_stay_on_one_line(books: dict[str, Path]) -> None:
+    # "passes on 5–6", "a row marked 1–3": a range is set with an en dash, in table cells
+    # and in prose, and "5–" never ends a line.
+    checked = {ruleset_id: ranges(path) for ruleset_id, path in books.items()}
+    assert sum(n for n, _ in checked.values()), "no range at all, so the check checks nothing"
+    assert {rid: wrong for rid, (_, wrong) in checked.items() if wrong} == {}
 
 
 def test_two_renders_are_identical(
