@@ -1,6 +1,7 @@
-"""Words in capitals that stay whole: game terms such as TARGET or INDEFATIGABLE read wrong
+"""Words that stay whole.  Game terms in capitals such as TARGET or INDEFATIGABLE read wrong
 broken at a hyphen, so they are set in a ``span.caps`` that the house styles never
-hyphenate (book.css, cards.css)."""
+hyphenate (book.css, cards.css); so do the names in a card's table ("Map Fragment"), which
+are set in a ``td.name``."""
 
 from __future__ import annotations
 
@@ -24,3 +25,13 @@ def keep_capitals(text: object) -> Markup:
     if isinstance(text, Markup):
         return text
     return Markup(mark_capitals(str(escape(text))))
+
+
+# A card's table cell of this many words or fewer is a name or a label ("Tome of
+# Enlightenment", "single use"), not a sentence: broken at a hyphen it reads as two words.
+NAME_WORDS = 3
+
+
+def is_name(cell: object) -> bool:
+    """A Jinja test: ``cell`` is short enough to be a name, set whole."""
+    return len(str(cell).split()) <= NAME_WORDS

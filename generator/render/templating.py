@@ -7,7 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from generator.render.capitals import keep_capitals
+from generator.render.capitals import is_name, keep_capitals
 from generator.render.svg import dice_faces, die_face
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -25,5 +25,6 @@ def environment() -> Environment:
     )
     env.filters["dice"] = dice_faces
     env.filters["caps"] = keep_capitals
+    env.tests["name"] = is_name
     env.globals["die_face"] = die_face
     return env
