@@ -37,6 +37,21 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 
 Editor = Callable[[Path, str, str], None]
 
+_CURLED = str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")
+
+
+def straight_quotes(path: Path) -> tuple[int, list[str]]:
+    """How many curled quotes a PDF prints, and the lines that print a straight one."""
+    with pdfplumber.open(path) as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    return (sum(text.count(q) for q in "\u2018\u2019\u201c\u201d"),
+            [line for line in text.splitlines() if "'" in line or '"' in line])
+
+
+def plain_quotes(text: str) -> str:
+    """Text read from a PDF with its curled quotes straight again, as the content has them."""
+    return text.translate(_CURLED)
+
 
 _BREAK = re.compile(r"(?<![\w-])([^\W\d_]+)[-\u2010]\n([^\W\d_]+)")
 

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from generator import __version__
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.imposition import PAPERS
-from generator.render.templating import environment
+from generator.render.templating import render_template
 
 STEP = 0.5  # mm of offset between neighbouring labels
 SPAN = 8  # steps each way: offsets from -4 to +4 mm
@@ -99,8 +99,8 @@ def _back(w: float, h: float, duplex: str) -> str:
 
 def calibration_html(paper: str, duplex: str) -> str:
     w, h = PAPERS[paper]
-    template = environment().get_template("cards/calibrate.html")
-    return template.render(
+    return render_template(
+        "cards/calibrate.html",
         paper=paper, duplex=duplex, page_w=w, page_h=h, version=__version__,
         font_faces=font_face_css(), serif=SERIF, sans=SANS,
         front=Markup(_front(w)), back=Markup(_back(w, h, duplex)),

@@ -23,7 +23,7 @@ from generator.render.card_cut import cut_out
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.imposition import CardSize
 from generator.render.svg import dice_images
-from generator.render.templating import environment
+from generator.render.templating import render_template
 
 FACE_INSET = 3.6  # mm from the trim to the text
 PX_PER_MM = 96 / 25.4
@@ -100,8 +100,8 @@ def _back_view(job: BackJob, size: CardSize) -> _BackView:
 def pieces_html(
     fronts: Sequence[FrontJob], backs: Sequence[BackJob], size: CardSize, language: str = "en"
 ) -> str:
-    template = environment().get_template("cards/pieces.html")
-    return template.render(
+    return render_template(
+        "cards/pieces.html",
         language=language,
         font_faces=font_face_css(),
         serif=SERIF,

@@ -14,7 +14,7 @@ from generator.model.loader import Ruleset
 from generator.model.views import TableView
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.markdown import Heading, ProseBlock, ProseRenderer
-from generator.render.templating import environment
+from generator.render.templating import render_template
 
 Paper = Literal["a4", "letter", "a5"]
 PAPERS: tuple[Paper, ...] = ("a4", "letter", "a5")
@@ -104,8 +104,8 @@ def rulebook_html(
     leftover = [table for name, table in tables.items() if name not in embedded]
     authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))
 
-    template = environment().get_template("rulebook/rulebook.html")
-    return template.render(
+    return render_template(
+        "rulebook/rulebook.html",
         ruleset=ruleset,
         info=ruleset.info,
         profile=profile,

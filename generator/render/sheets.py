@@ -31,7 +31,7 @@ from generator.model.sheets import (
     TrackSection,
 )
 from generator.render.fonts import SANS, SERIF, font_face_css
-from generator.render.templating import environment
+from generator.render.templating import render_template
 
 Paper = Literal["a4", "letter", "a5"]
 PAPERS: tuple[Paper, ...] = ("a4", "letter", "a5")
@@ -199,8 +199,8 @@ def sheet_html(
         return page_row_mm(section, spec) if section.page else 0.0
 
     authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))
-    template = environment().get_template("sheets/sheet.html")
-    return template.render(
+    return render_template(
+        "sheets/sheet.html",
         ruleset=ruleset,
         info=ruleset.info,
         sheet=sheet,

@@ -1,13 +1,16 @@
-"""The Jinja environment: autoescaping, StrictUndefined, and the project's templates only."""
+"""The Jinja environment (autoescaping, StrictUndefined, the project's templates only), and
+the one way our templates are rendered: :func:`render_template`."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from generator.render.capitals import is_name, keep_capitals
+from generator.render.quotes import curl_quotes
 from generator.render.svg import dice_faces, die_face
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -28,3 +31,8 @@ def environment() -> Environment:
     env.tests["name"] = is_name
     env.globals["die_face"] = die_face
     return env
+
+
+def render_template(name: str, **context: Any) -> str:
+    """The HTML of one of our templates, its text's straight quotes curled (quotes.py)."""
+    return curl_quotes(environment().get_template(name).render(**context))

@@ -21,7 +21,7 @@ from generator.render.card_pieces import FrontJob, lay_out_batch
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
-from tests.conftest import RULESETS, edit, hyphenated, ranges
+from tests.conftest import RULESETS, edit, hyphenated, plain_quotes, ranges, straight_quotes
 from tests.test_cli import run
 
 MM = 72 / 25.4
@@ -95,7 +95,8 @@ def card_texts(path: Path, *, flow: bool = False) -> list[str]:
 
 def text_of(path: Path) -> str:
     """The text of every card, its words joined again across line breaks, one per line."""
-    joined = (text.replace("\u2010\n", "").replace("-\n", "") for text in card_texts(path))
+    joined = (plain_quotes(text).replace("\u2010\n", "").replace("-\n", "")
+              for text in card_texts(path))
     return "\n".join(re.sub(r"\s+", " ", text) for text in joined)
 
 
@@ -360,6 +361,12 @@ def test_ranges_take_an_en_dash_and_stay_on_one_line(full: dict[str, Path]) -> N
     checked = {ruleset_id: ranges(path) for ruleset_id, path in full.items()}
     assert sum(n for n, _ in checked.values()), "no range at all, so the check checks nothing"
     assert {rid: wrong for rid, (_, wrong) in checked.items() if wrong} == {}
+
+
+def test_quotes_are_curled(full: dict[str, Path]) -> None:
+    checked = {ruleset_id: straight_quotes(path) for ruleset_id, path in full.items()}
+    assert sum(n for n, _ in checked.values()), "no quote at all, so the check checks nothing"
+    assert {rid: lines for rid, (_, lines) in checked.items() if lines} == {}
 
 
 def test_overlong_card_fails_naming_it(content_copy: Path, tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from generator.model.loader import Content, Ruleset, load_content
 from generator.model.views import RANGE_DASH
 from generator.render import pdf as pdf_module
 from generator.render.products import write_rulebook
-from tests.conftest import RULESETS, hyphenated, ranges
+from tests.conftest import RULESETS, hyphenated, plain_quotes, ranges, straight_quotes
 
 MM = 72 / 25.4
 PAGE_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0), "a5": (148 * MM, 210 * MM)}
@@ -36,7 +36,7 @@ def books(content: Content, tmp_path_factory: pytest.TempPathFactory) -> dict[st
 
 def words(text: str) -> list[str]:
     """Words compared case-blind (captions are set in capitals) and with plain apostrophes."""
-    text = text.replace("\u00ad", "").replace("\u2010", "-").replace("\u2019", "'").lower()
+    text = plain_quotes(text.replace("\u00ad", "").replace("\u2010", "-")).lower()
     text = text.replace(RANGE_DASH, "\u2013")  # the word joiner is not in the text layer
     # A word split by hyphenation at a line end is joined again.
     text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)
@@ -201,7 +201,7 @@ def check_contents_page(
 
 def appendix_text(path: Path) -> str:
     with pdfplumber.open(path) as pdf:
-        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+        text = plain_quotes("\n".join(page.extract_text() or "" for page in pdf.pages))
     start = text.index("This profile's reading")
     return text[start : text.index("Credits and sources", start)]
 
@@ -262,6 +262,14 @@ def test_ranges_take_an_en_dash_and_stay_on_one_line(books: dict[str, Path]) -> 
     checked = {ruleset_id: ranges(path) for ruleset_id, path in books.items()}
     assert sum(n for n, _ in checked.values()), "no range at all, so the check checks nothing"
     assert {rid: wrong for rid, (_, wrong) in checked.items() if wrong} == {}
+
+
+def test_quotes_are_curled(books: dict[str, Path]) -> None:
+    # The content types "the manual's HP" and 'heal up'; a rulebook prints ’ ‘ “ ”, in its
+    # tables and rulings as in its prose.
+    checked = {ruleset_id: straight_quotes(path) for ruleset_id, path in books.items()}
+    assert all(curled for curled, _ in checked.values()), checked
+    assert {rid: lines for rid, (_, lines) in checked.items() if lines} == {}
 
 
 def test_two_renders_are_identical(
