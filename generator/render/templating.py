@@ -10,8 +10,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from generator.render.capitals import is_name, keep_capitals
-from generator.render.quotes import curl_quotes
 from generator.render.svg import dice_faces, die_face
+from generator.render.typography import typeset
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -34,5 +34,5 @@ def environment() -> Environment:
 
 
 def render_template(name: str, **context: Any) -> str:
-    """The HTML of one of our templates, its text's straight quotes curled (quotes.py)."""
-    return curl_quotes(environment().get_template(name).render(**context))
+    """The HTML of one of our templates, typeset (:func:`generator.render.typography.typeset`)."""
+    return typeset(environment().get_template(name).render(**context))

@@ -363,6 +363,21 @@ def test_ranges_take_an_en_dash_and_stay_on_one_line(full: dict[str, Path]) -> N
     assert {rid: wrong for rid, (_, wrong) in checked.items() if wrong} == {}
 
 
+def test_a_modifier_stays_with_its_word(content: Content, full: dict[str, Path]) -> None:
+    # "On a failure: −1" at a line's end, "HP." on the next, reads as a sum cut short.
+    pairs, broken = 0, []
+    for ruleset_id, path in full.items():
+        source = "\n".join(text for _, text in card_parts(content, ruleset_id))
+        # With the word before it: a stat box's "+2" over its "STR" is no broken line.
+        found = set(re.findall(r"(\S+) ([+\u2212]\d+) (\w+)", source))
+        pairs += len(found)
+        texts = card_texts(path, flow=True)
+        broken += [f"{w} {a} {b}" for w, a, b in found for text in texts
+                   if f"{w} {a}\n{b}" in text]
+    assert pairs, "no modifier before a word, so the check checks nothing"
+    assert broken == []
+
+
 def test_quotes_are_curled(full: dict[str, Path]) -> None:
     checked = {ruleset_id: straight_quotes(path) for ruleset_id, path in full.items()}
     assert sum(n for n, _ in checked.values()), "no quote at all, so the check checks nothing"

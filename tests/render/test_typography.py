@@ -1,8 +1,8 @@
-"""Straight quotes from the content are printed curled, in text only."""
+"""Straight quotes from the content are printed curled, numbers tied, in text only."""
 
 from __future__ import annotations
 
-from generator.render.quotes import curl_quotes
+from generator.render.typography import curl_quotes, typeset
 
 
 def test_apostrophes_and_quotations_in_text() -> None:
@@ -26,3 +26,12 @@ def test_tags_attributes_styles_and_code_are_left_alone() -> None:
             '<style>html { font-family: "Source Serif Pro"; }</style>'
             "<!-- it's --><code>'x'</code><pre>\"y\"</pre>")
     assert curl_quotes(html) == html
+
+
+def test_numbers_are_tied_to_the_words_they_count() -> None:
+    assert typeset("<p>On a failure: \u22121 HP. +1 Crafting DRAW; 5 gp, 10 XP</p>") == (
+        "<p>On a failure: \u22121\u00a0HP. +1\u00a0Crafting DRAW; 5\u00a0gp, 10\u00a0XP</p>")
+    # A number before a longer word, or inside a word or a figure, keeps its space.
+    assert typeset("<p>Draft 3 calls; 1d6 x; 1.5 m; DD-10 rolls</p>") == (
+        "<p>Draft 3 calls; 1d6 x; 1.5 m; DD-10 rolls</p>")
+    assert typeset('<p title="+1 HP">it\'s</p>') == '<p title="+1 HP">it\u2019s</p>'

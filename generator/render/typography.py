@@ -1,14 +1,17 @@
-"""Typographic quotes in the HTML of every product.
+"""The last typographic touches to the HTML of every product, in its text only.
 
 The rules prose is curled by markdown-it's typographer; the text of tables, cards, sheets
 and rulings comes from TOML, where people type straight quotes ("the manual's HP",
-'heal up').  Like SmartyPants, this pass curls them in the rendered HTML, in text only: tags
-and their attributes (card keys, form field names), styles and code are left as they are.
+'heal up').  Like SmartyPants, this pass curls them in the rendered HTML, and it ties a
+number to the word it counts ("−1 HP", "+1 Crafting DRAW", "5 gp"), so that no line ends
+on a bare "−1".  Tags and their attributes (card keys, form field names), styles and code
+are left as they are.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # What is never text: comments, whole style, script, code and pre elements, and any tag.
 _SKIP = re.compile(
@@ -21,23 +24,38 @@ _QUOTE = re.compile(r"'|&#39;|&#x27;|\"|&#34;|&quot;")
 _DOUBLE = {'"', "&#34;", "&quot;"}
 # After these (or at the start of a line of text) a quote opens.
 _OPENS_AFTER = set(" \t\n\u00a0([{\u2014\u2013/-\u201c\u2018")
+# A modifier and the word after it ("+1 HP"), or a number and a unit of two letters at
+# most ("5 gp", "10 XP"): the space between them does not break.
+_TIE = re.compile(r"(?<![\w.,])([+\u2212-]\d+|\d+(?= [A-Za-z]{1,2}\b)) (?=\w)")
+
+
+def typeset(html: str) -> str:
+    """``html`` with the quotes of its text curled (:func:`curl_quotes`) and its numbers
+    tied to the words they count."""
+    return _text_only(html, lambda text, before: _TIE.sub("\\1\u00a0", _curl(text, before)))
 
 
 def curl_quotes(html: str) -> str:
     """``html`` with the straight quotes of its text curled: opening after a space, an
     opening bracket or a dash; closing (or an apostrophe, ``’``) everywhere else."""
+    return _text_only(html, _curl)
+
+
+def _text_only(html: str, change: Callable[[str, str], str]) -> str:
+    """``html`` with ``change(text, before)`` applied to each run of its text, ``before``
+    being the character the text follows (a space where a block, cell or line begins)."""
     out: list[str] = []
     before = " "  # the last character of text, for the quote that follows it
     at = 0
     for skipped in _SKIP.finditer(html):
         text = html[at:skipped.start()]
-        out.append(_curl(text, before))
+        out.append(change(text, before))
         before = text[-1] if text else before
         if not _INLINE.match(skipped.group(0)):
             before = " "  # a new block, cell or line begins
         out.append(skipped.group(0))
         at = skipped.end()
-    out.append(_curl(html[at:], before))
+    out.append(change(html[at:], before))
     return "".join(out)
 
 
