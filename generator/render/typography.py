@@ -30,15 +30,10 @@ _TIE = re.compile(r"(?<![\w.,])([+\u2212-]\d+|\d+(?= [A-Za-z]{1,2}\b)) (?=\w)")
 
 
 def typeset(html: str) -> str:
-    """``html`` with the quotes of its text curled (:func:`curl_quotes`) and its numbers
-    tied to the words they count."""
+    """``html`` with the straight quotes of its text curled (opening after a space, an
+    opening bracket or a dash; closing, or an apostrophe ``’``, everywhere else) and its
+    numbers tied to the words they count."""
     return _text_only(html, lambda text, before: _TIE.sub("\\1\u00a0", _curl(text, before)))
-
-
-def curl_quotes(html: str) -> str:
-    """``html`` with the straight quotes of its text curled: opening after a space, an
-    opening bracket or a dash; closing (or an apostrophe, ``’``) everywhere else."""
-    return _text_only(html, _curl)
 
 
 def _text_only(html: str, change: Callable[[str, str], str]) -> str:

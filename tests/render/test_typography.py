@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from generator.render.typography import curl_quotes, typeset
+from generator.render.typography import typeset
 
 
 def test_apostrophes_and_quotations_in_text() -> None:
-    assert curl_quotes("<p>the manual&#39;s HP; players&#39; dice; it's</p>") == (
+    assert typeset("<p>the manual&#39;s HP; players&#39; dice; it's</p>") == (
         "<p>the manual\u2019s HP; players\u2019 dice; it\u2019s</p>")
-    assert curl_quotes("<p>never &#39;heal up&#39;. Zachary &#34;za3k&#34; Vance (&quot;x&quot;)"
+    assert typeset("<p>never &#39;heal up&#39;. Zachary &#34;za3k&#34; Vance (&quot;x&quot;)"
                        "</p>") == ("<p>never \u2018heal up\u2019. Zachary \u201cza3k\u201d Vance"
                                    " (\u201cx\u201d)</p>")
 
@@ -16,8 +16,8 @@ def test_apostrophes_and_quotations_in_text() -> None:
 def test_a_quote_opens_a_cell_or_a_line_and_continues_across_inline_tags() -> None:
     # After a block or cell tag a quote opens, whatever the text before the tag ended with;
     # across an inline tag the text runs on.
-    assert curl_quotes('<td>a</td><td>"b"</td>') == "<td>a</td><td>\u201cb\u201d</td>"
-    assert curl_quotes("<p><strong>Sell</strong>'s and <em>'x'</em></p>") == (
+    assert typeset('<td>a</td><td>"b"</td>') == "<td>a</td><td>\u201cb\u201d</td>"
+    assert typeset("<p><strong>Sell</strong>'s and <em>'x'</em></p>") == (
         "<p><strong>Sell</strong>\u2019s and <em>\u2018x\u2019</em></p>")
 
 
@@ -25,7 +25,7 @@ def test_tags_attributes_styles_and_code_are_left_alone() -> None:
     html = ('<div data-key="items/Healer&#39;s case" title="it\'s"></div>'
             '<style>html { font-family: "Source Serif Pro"; }</style>'
             "<!-- it's --><code>'x'</code><pre>\"y\"</pre>")
-    assert curl_quotes(html) == html
+    assert typeset(html) == html
 
 
 def test_numbers_are_tied_to_the_words_they_count() -> None:
