@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pdfplumber
@@ -40,10 +41,23 @@ Editor = Callable[[Path, str, str], None]
 _CURLED = str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")
 
 
+def pdf_pages(path: Path, *, flow: bool = False) -> tuple[str, ...]:
+    """The text of each page of a PDF, line by line across the page or, with ``flow``, in
+    the order it is drawn (a table cell's lines one after another).  Reading a rulebook
+    takes seconds, so each PDF is read once per test process, unless it is rewritten."""
+    stat = path.stat()
+    return _pdf_pages(path, stat.st_mtime_ns, stat.st_size, flow)
+
+
+@cache
+def _pdf_pages(path: Path, _mtime: int, _size: int, flow: bool) -> tuple[str, ...]:
+    with pdfplumber.open(path) as pdf:
+        return tuple(page.extract_text(use_text_flow=flow) or "" for page in pdf.pages)
+
+
 def straight_quotes(path: Path) -> tuple[int, list[str]]:
     """How many curled quotes a PDF prints, and the lines that print a straight one."""
-    with pdfplumber.open(path) as pdf:
-        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    text = "\n".join(pdf_pages(path))
     return (sum(text.count(q) for q in "\u2018\u2019\u201c\u201d"),
             [line for line in text.splitlines() if "'" in line or '"' in line])
 
@@ -63,20 +77,16 @@ def hyphenated(laid_out: str, source: str) -> list[tuple[str, str]]:
 
 
 # A range of numbers set with a hyphen ("5-6"; a date's "2023-11-17" is not one), a range
-# set with its en dash ("5–6"), and one broken after its dash ("5–" alone at a line's end).
+# set with its en dash ("5–6"), and one broken after its dash ("5–" at a line's end, read
+# in drawing order, where the next line of the same cell follows).
 _HYPHEN_RANGE = re.compile(r"(?<![\d-])\d{1,2}-\d{1,2}(?![\d-])")
 _RANGE = re.compile(r"\d\u2013\d")
-_BROKEN_RANGE = re.compile(r"\d\u2013$")
+_BROKEN_RANGE = re.compile(r"\S*\d\u2013\n\S*")
 
 
 def ranges(path: Path) -> tuple[int, list[str]]:
     """How many ranges a PDF sets with an en dash, and the ones it sets wrong: with a hyphen
     or broken across lines after the dash."""
-    found, wrong = 0, []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            text = page.extract_text() or ""
-            found += len(_RANGE.findall(text))
-            wrong += _HYPHEN_RANGE.findall(text)
-            wrong += [w["text"] for w in page.extract_words() if _BROKEN_RANGE.search(w["text"])]
-    return found, wrong
+    text, drawn = "\n".join(pdf_pages(path)), "\n".join(pdf_pages(path, flow=True))
+    return (len(_RANGE.findall(text)),
+            _HYPHEN_RANGE.findall(text) + _BROKEN_RANGE.findall(drawn))

@@ -16,7 +16,14 @@ from generator.model.loader import Content, Ruleset, load_content
 from generator.model.views import RANGE_DASH
 from generator.render import pdf as pdf_module
 from generator.render.products import write_rulebook
-from tests.conftest import RULESETS, hyphenated, plain_quotes, ranges, straight_quotes
+from tests.conftest import (
+    RULESETS,
+    hyphenated,
+    pdf_pages,
+    plain_quotes,
+    ranges,
+    straight_quotes,
+)
 
 MM = 72 / 25.4
 PAGE_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0), "a5": (148 * MM, 210 * MM)}
@@ -44,8 +51,7 @@ def words(text: str) -> list[str]:
 
 
 def pdf_words(path: Path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
-        return words("\n".join(page.extract_text() or "" for page in pdf.pages))
+    return words("\n".join(pdf_pages(path)))
 
 
 def contains_in_order(haystack: list[str], needle: list[str], window: int) -> bool:
@@ -200,8 +206,7 @@ def check_contents_page(
 
 
 def appendix_text(path: Path) -> str:
-    with pdfplumber.open(path) as pdf:
-        text = plain_quotes("\n".join(page.extract_text() or "" for page in pdf.pages))
+    text = plain_quotes("\n".join(pdf_pages(path)))
     start = text.index("This profile's reading")
     return text[start : text.index("Credits and sources", start)]
 
@@ -247,8 +252,7 @@ def test_hyphenation_spares_short_fragments_and_capitals(
         root = content.ruleset(ruleset_id).root
         source = "\n".join(f.read_text() for f in sorted(root.rglob("*")) if f.suffix in
                            {".md", ".toml"})
-        with pdfplumber.open(path) as pdf:
-            pages = [page.extract_text() or "" for page in pdf.pages]
+        pages = pdf_pages(path)
         assert hyphenated(pages[0], source) == [], f"{ruleset_id}: a word broken on the cover"
         breaks = hyphenated("\n".join(pages), source)
         assert breaks, f"{ruleset_id}: no word breaks at all, so the check checks nothing"
