@@ -97,8 +97,9 @@ def random_character(ix: RulesIndex, profile: Profile, rng: Rng) -> Character:
 
     Skills: distinct (TC-14 Faithful) or with repeats (Alt).  Ability: uniform.  Items: one
     slot at a time up to ``max_starting_items``, uniform over the items that still fit the
-    coins and the carry limit (TC-16); under TC-15 Alt ("exactly") the cheapest price of
-    every slot still to fill is kept back.
+    coins and the carry limit (TC-16); under TC-15 Alt ("exactly") only over the items
+    after which every slot still to fill can be filled too, with the coins and the room
+    left (two kits of five pieces fill a carry limit of ten under TC-16 Alt).
     """
     data = ix.data
     rules = data.character
@@ -111,21 +112,32 @@ def random_character(ix: RulesIndex, profile: Profile, rng: Rng) -> Character:
         skills = [names[rng.below(len(names))] for _ in range(rules.starting_skills)]
     ability = data.abilities[rng.below(len(data.abilities))].name
     coins = starting_coins(ix, ability)
-    cheapest = min(item.cost for item in data.items)
+    exact = profile.alt("TC-15")
     items: list[str] = []
     left = coins
     for slot in range(rules.max_starting_items):
-        exact = profile.alt("TC-15")
-        reserve = cheapest * (rules.max_starting_items - slot - 1) if exact else 0
-        fits = [
-            item.name
-            for item in data.items
-            if item.cost + reserve <= left
-            and carried_count(ix, profile, [*items, item.name]) <= rules.carry_limit
-        ]
+        still = rules.max_starting_items - slot - 1 if exact else 0
+        fits = [name for name in _affordable(ix, profile, items, left)
+                if _can_fill(ix, profile, [*items, name], left - ix.items[name].cost, still)]
         if not fits:
             break
         choice = fits[rng.below(len(fits))]
         items.append(choice)
         left -= ix.items[choice].cost
     return Character(tuple(skills), ability, tuple(items), coins)
+
+
+def _affordable(ix: RulesIndex, profile: Profile, items: list[str], left: int) -> list[str]:
+    """The items, in catalogue order, that ``left`` coins buy and that fit beside ``items``
+    under the carry limit (TC-16)."""
+    limit = ix.data.character.carry_limit
+    return [item.name for item in ix.data.items if item.cost <= left
+            and carried_count(ix, profile, [*items, item.name]) <= limit]
+
+
+def _can_fill(ix: RulesIndex, profile: Profile, items: list[str], left: int, slots: int) -> bool:
+    """Whether ``slots`` more items can still be bought and carried beside ``items``."""
+    return slots == 0 or any(
+        _can_fill(ix, profile, [*items, name], left - ix.items[name].cost, slots - 1)
+        for name in _affordable(ix, profile, items, left)
+    )
