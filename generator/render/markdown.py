@@ -28,6 +28,11 @@ from generator.render.fetcher import path_is_inside
 
 _MARK = "\u2063RULING:{}\u2063"  # invisible separator: never typed by an author
 _MARK_RE = re.compile("\u2063RULING:([A-Z]+-\\d+)\u2063")
+# The space before a ruling mark that follows text: like a footnote's number, the mark
+# stays on the line of the words it qualifies, never alone at the start of the next.
+_SPACE_BEFORE_MARK = re.compile(
+    "(?:(?<=[^>\\s])|(?<=</strong>)|(?<=</em>))[ \\n]+(?=\u2063RULING:)"
+)
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
 
@@ -155,7 +160,7 @@ class ProseRenderer:
 
         def render(lines: list[str]) -> Markup:
             text = self._inline_directives("\n".join(lines), file)
-            html = self.md.render(text, env)
+            html = _SPACE_BEFORE_MARK.sub("\u00a0", self.md.render(text, env))
             html = _MARK_RE.sub(
                 lambda m: f'<a class="ruling-ref" href="#ruling-{m.group(1)}">{m.group(1)}</a>',
                 html,

@@ -260,6 +260,23 @@ def test_hyphenation_spares_short_fragments_and_capitals(
         assert not bad, f"{ruleset_id}: {bad}"
 
 
+def test_a_ruling_mark_stays_with_the_word_before_it(
+    content: Content, books: dict[str, Path]
+) -> None:
+    # "… pass or fail anyway" with "IT-30." alone on the next line reads like a stray tag.
+    marks, broken = 0, []
+    for ruleset_id, path in books.items():
+        root = content.ruleset(ruleset_id).root
+        source = "\n".join(f.read_text() for f in sorted(root.rglob("*.md")))
+        found = re.findall(r"(\w+)\s+\{\{\s*ruling:\s*([A-Z]+-\d+)\s*\}\}", source)
+        marks += len(found)
+        drawn = "\n".join(pdf_pages(path, flow=True))
+        broken += [f"{word} {mark}" for word, mark in set(found)
+                   if re.search(rf"\b{word}\n{mark}\b", drawn)]
+    assert marks, "no ruling mark after a word, so the check checks nothing"
+    assert broken == []
+
+
 def test_ranges_take_an_en_dash_and_stay_on_one_line(books: dict[str, Path]) -> None:
     # "passes on 5–6", "a row marked 1–3": a range is set with an en dash, in table cells
     # and in prose, and "5–" never ends a line.
