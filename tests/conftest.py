@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 import pdfplumber
 import pytest
@@ -60,6 +61,20 @@ def straight_quotes(path: Path) -> tuple[int, list[str]]:
     text = "\n".join(pdf_pages(path))
     return (sum(text.count(q) for q in "\u2018\u2019\u201c\u201d"),
             [line for line in text.splitlines() if "'" in line or '"' in line])
+
+
+K = TypeVar("K")
+
+
+def pdf_faults(check: Callable[[Path], tuple[int, list[str]]], pdfs: Mapping[K, Path],
+               what: str, *, each: bool = False) -> dict[K, list[str]]:
+    """Run ``check`` (how many ``what`` a PDF sets right, and what it sets wrong) on every
+    PDF; fails if there is nothing to check (in some PDF, or in each with ``each``).
+    Returns the faults, by PDF, of those that have any."""
+    results = {key: check(path) for key, path in pdfs.items()}
+    counts = [found for found, _ in results.values()]
+    assert all(counts) if each else sum(counts), f"no {what} at all, so the check checks nothing"
+    return {key: wrong for key, (_, wrong) in results.items() if wrong}
 
 
 def plain_quotes(text: str) -> str:

@@ -21,7 +21,15 @@ from generator.render.card_pieces import FrontJob, lay_out_batch
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
-from tests.conftest import RULESETS, edit, hyphenated, plain_quotes, ranges, straight_quotes
+from tests.conftest import (
+    RULESETS,
+    edit,
+    hyphenated,
+    pdf_faults,
+    plain_quotes,
+    ranges,
+    straight_quotes,
+)
 from tests.test_cli import run
 
 MM = 72 / 25.4
@@ -358,9 +366,7 @@ def test_short_words_capitals_and_names_are_never_hyphenated(
 
 def test_ranges_take_an_en_dash_and_stay_on_one_line(full: dict[str, Path]) -> None:
     # The Inverted Tower's narrow "Result" column once read "3–4: second / 5–" over "6: third".
-    checked = {ruleset_id: ranges(path) for ruleset_id, path in full.items()}
-    assert sum(n for n, _ in checked.values()), "no range at all, so the check checks nothing"
-    assert {rid: wrong for rid, (_, wrong) in checked.items() if wrong} == {}
+    assert pdf_faults(ranges, full, "range") == {}
 
 
 def test_a_modifier_stays_with_its_word(content: Content, full: dict[str, Path]) -> None:
@@ -379,9 +385,7 @@ def test_a_modifier_stays_with_its_word(content: Content, full: dict[str, Path])
 
 
 def test_quotes_are_curled(full: dict[str, Path]) -> None:
-    checked = {ruleset_id: straight_quotes(path) for ruleset_id, path in full.items()}
-    assert sum(n for n, _ in checked.values()), "no quote at all, so the check checks nothing"
-    assert {rid: lines for rid, (_, lines) in checked.items() if lines} == {}
+    assert pdf_faults(straight_quotes, full, "quote") == {}
 
 
 def test_overlong_card_fails_naming_it(content_copy: Path, tmp_path: Path) -> None:

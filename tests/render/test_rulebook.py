@@ -19,6 +19,7 @@ from generator.render.products import write_rulebook
 from tests.conftest import (
     RULESETS,
     hyphenated,
+    pdf_faults,
     pdf_pages,
     plain_quotes,
     ranges,
@@ -280,17 +281,13 @@ def test_a_ruling_mark_stays_with_the_word_before_it(
 def test_ranges_take_an_en_dash_and_stay_on_one_line(books: dict[str, Path]) -> None:
     # "passes on 5–6", "a row marked 1–3": a range is set with an en dash, in table cells
     # and in prose, and "5–" never ends a line.
-    checked = {ruleset_id: ranges(path) for ruleset_id, path in books.items()}
-    assert sum(n for n, _ in checked.values()), "no range at all, so the check checks nothing"
-    assert {rid: wrong for rid, (_, wrong) in checked.items() if wrong} == {}
+    assert pdf_faults(ranges, books, "range") == {}
 
 
 def test_quotes_are_curled(books: dict[str, Path]) -> None:
     # The content types "the manual's HP" and 'heal up'; a rulebook prints ’ ‘ “ ”, in its
     # tables and rulings as in its prose.
-    checked = {ruleset_id: straight_quotes(path) for ruleset_id, path in books.items()}
-    assert all(curled for curled, _ in checked.values()), checked
-    assert {rid: lines for rid, (_, lines) in checked.items() if lines} == {}
+    assert pdf_faults(straight_quotes, books, "quote", each=True) == {}
 
 
 def test_two_renders_are_identical(

@@ -27,7 +27,7 @@ from generator.model.three_dice_dungeon import ThreeDiceDungeon
 from generator.model.tower_of_choices_types import TowerOfChoices
 from generator.render import pdf as pdf_module
 from generator.render.sheets import sheet_def, units, write_sheet
-from tests.conftest import RULESETS, plain_quotes, straight_quotes
+from tests.conftest import RULESETS, pdf_faults, plain_quotes, straight_quotes
 
 MM = 72 / 25.4
 PAGE_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0), "a5": (148 * MM, 210 * MM)}
@@ -190,9 +190,7 @@ def test_every_label_from_the_definition_is_printed(
 
 def test_quotes_are_curled(pdfs: dict[Key, Path]) -> None:
     # "Healer's case", "the location's key number": printed with ’.
-    checked = {key: straight_quotes(path) for key, path in pdfs.items()}
-    assert sum(n for n, _ in checked.values()), "no quote at all, so the check checks nothing"
-    assert {key: lines for key, (_, lines) in checked.items() if lines} == {}
+    assert pdf_faults(straight_quotes, pdfs, "quote") == {}
 
 
 def test_labels_come_from_the_data(content: Content, pdfs: dict[Key, Path]) -> None:
