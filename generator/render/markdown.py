@@ -27,13 +27,22 @@ from generator.render.capitals import mark_capitals
 from generator.render.fetcher import path_is_inside
 
 _MARK = "\u2063RULING:{}\u2063"  # invisible separator: never typed by an author
-_MARK_RE = re.compile("\u2063RULING:([A-Z]+-\\d+)\u2063")
+_MARK_RE = re.compile("(\u2060?)\u2063RULING:([A-Z]+-\\d+)\u2063")
 # The space before a ruling mark that follows text: like a footnote's number, the mark
-# stays on the line of the words it qualifies, never alone at the start of the next.
+# stays on the line of the words it qualifies, never alone at the start of the next. The
+# space becomes a word joiner and the mark's margin ("tied" in book.css): a no-break space
+# at the end of a text, right before an element, makes WeasyPrint 70 break that line
+# after its first word when the space alone does not fit.
 _SPACE_BEFORE_MARK = re.compile(
-    "(?:(?<=[^>\\s])|(?<=</strong>)|(?<=</em>))[ \\n]+(?=\u2063RULING:)"
+    "(?:(?<=[^>\\s])|(?<=</strong>)|(?<=</em>)|(?<=</span>))[ \\n]+(?=\u2063RULING:)"
 )
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+
+def _ruling_ref(match: re.Match[str]) -> str:
+    tied = " tied" if match.group(1) else ""
+    ruling = match.group(2)
+    return f'{match.group(1)}<a class="ruling-ref{tied}" href="#ruling-{ruling}">{ruling}</a>'
 
 
 def slugify(text: str) -> str:
@@ -119,7 +128,7 @@ class ProseRenderer:
             anchor, n = f"{base}-{n}", n + 1
         used.add(anchor)
         level = int(token.tag[1])
-        env["headings"].append(Heading(level, _MARK_RE.sub(r"\1", text), anchor))
+        env["headings"].append(Heading(level, _MARK_RE.sub(r"\2", text), anchor))
         token.attrSet("id", anchor)
         renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
         return renderer.renderToken(tokens, idx, options, env)
@@ -160,11 +169,8 @@ class ProseRenderer:
 
         def render(lines: list[str]) -> Markup:
             text = self._inline_directives("\n".join(lines), file)
-            html = _SPACE_BEFORE_MARK.sub("\u00a0", self.md.render(text, env))
-            html = _MARK_RE.sub(
-                lambda m: f'<a class="ruling-ref" href="#ruling-{m.group(1)}">{m.group(1)}</a>',
-                html,
-            )
+            html = _SPACE_BEFORE_MARK.sub("\u2060", self.md.render(text, env))
+            html = _MARK_RE.sub(_ruling_ref, html)
             return Markup(html)
 
         def flush(table: str | None = None) -> None:
