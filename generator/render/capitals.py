@@ -1,7 +1,8 @@
 """Words that stay whole.  Game terms in capitals such as TARGET or INDEFATIGABLE read wrong
 broken at a hyphen, so they are set in a ``span.caps`` that the house styles never
 hyphenate (book.css, cards.css); so do the names in a card's table ("Map Fragment"), which
-are set in a ``td.name``."""
+are set in a ``td.name``, and the short labels in a rulebook's table ("Dice Check"), which
+stay on one line in a ``td.label``."""
 
 from __future__ import annotations
 
@@ -35,3 +36,17 @@ NAME_WORDS = 3
 def is_name(cell: object) -> bool:
     """A Jinja test: ``cell`` is short enough to be a name, set whole."""
     return len(str(cell).split()) <= NAME_WORDS
+
+
+# A rulebook's table cell this short is a label ("Dice Check", "Crushing trap"): on one
+# line it reads at a glance, and a column of them takes its room from the longest one
+# instead of being squeezed by a long sentence beside it.  Longer names may wrap, so that
+# a table still fits an A5 page or a quick-reference column.
+LABEL_WORDS = 2
+LABEL_CHARS = 14
+
+
+def is_label(cell: object) -> bool:
+    """A Jinja test: ``cell`` is a short label, set on one line."""
+    text = str(cell)
+    return len(text.split()) <= LABEL_WORDS and len(text) <= LABEL_CHARS

@@ -9,7 +9,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from generator.render.capitals import is_name, keep_capitals
+from generator.render.capitals import is_label, is_name, keep_capitals
 from generator.render.svg import dice_faces, die_face
 from generator.render.typography import typeset
 
@@ -29,6 +29,7 @@ def environment() -> Environment:
     env.filters["dice"] = dice_faces
     env.filters["caps"] = keep_capitals
     env.tests["name"] = is_name
+    env.tests["label"] = is_label
     env.globals["die_face"] = die_face
     return env
 

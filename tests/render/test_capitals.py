@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from generator.render.capitals import keep_capitals, mark_capitals
+from generator.render.capitals import is_label, is_name, keep_capitals, mark_capitals
 
 
 def test_long_words_in_capitals_are_wrapped_and_the_rest_escaped() -> None:
@@ -20,3 +20,11 @@ def test_ruling_marks_words_in_words_and_markup_are_left_alone() -> None:
     assert mark_capitals("xTARGET TARGETx TARGET2") == "xTARGET TARGETx TARGET2"
     html = Markup('<img alt="ARCANE">')
     assert keep_capitals(html) is html
+
+
+def test_names_and_labels() -> None:
+    assert is_name("Tome of Enlightenment") and not is_name("Read it to regain 1 point")
+    # A label stays on one line in a rulebook's table; a longer name may wrap.
+    assert all(map(is_label, ["Dice Check", "single use", "Crushing trap", "Merchant", 5]))
+    assert not any(map(is_label, ["Tome of Enlightenment", "Fountain of Longevity",
+                                  "Elemental Weapons"]))

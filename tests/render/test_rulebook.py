@@ -15,6 +15,7 @@ from generator.errors import RenderError
 from generator.model.loader import Content, Ruleset, load_content
 from generator.model.views import RANGE_DASH
 from generator.render import pdf as pdf_module
+from generator.render.capitals import is_label
 from generator.render.products import write_rulebook
 from tests.conftest import (
     RULESETS,
@@ -92,6 +93,39 @@ def test_every_row_of_every_table_is_printed(
                 if not contains_in_order(text, needle, 4 * len(needle) + 60):
                     missing.append((table.name, cell))
     assert missing == []
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_short_label_in_a_table_stays_on_one_line(
+    ruleset_id: str, content: Content, books: dict[str, Path]
+) -> None:
+    # The rolls printed "Dice" over "Check" in its Name column while the column beside it
+    # had room to spare.  A label broken in its cell ends a line with its first word (the
+    # next word on that line, if any, is a cell's padding away, not a space) and puts its
+    # second right below, with no rule between them as there is between two rows.
+    labels = {tuple(cell.split()) for table in content.ruleset(ruleset_id).tables().values()
+              for row in table.rows for cell in row[1 if table.roll_column else 0:]
+              if is_label(cell) and len(cell.split()) == 2}
+    assert labels, "no two-word label in any table, so the check checks nothing"
+    seconds = {second for _, second in labels}
+    broken = []
+    with pdfplumber.open(books[ruleset_id]) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            found = [{**w, "text": plain_quotes(w["text"])} for w in page.extract_words()]
+            below = [w for w in found if w["text"] in seconds]
+            rules = [r for r in page.lines + page.rects if r["height"] < 1.5]
+            ends = [w for w in found if not any(
+                abs(o["top"] - w["top"]) < 1 and 0 <= o["x0"] - w["x1"] < 5 for o in found)]
+            for first in ends:
+                broken += [f"page {number}: {first['text']} / {second['text']}"
+                           for second in below
+                           if (first["text"], second["text"]) in labels
+                           and abs(second["x0"] - first["x0"]) < 1
+                           and 0 < second["top"] - first["top"] < 2 * first["height"]
+                           and not any(r["x0"] <= first["x0"] <= r["x1"]
+                                       and first["bottom"] <= r["top"] <= second["top"]
+                                       for r in rules)]
+    assert broken == []
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
