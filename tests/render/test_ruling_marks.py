@@ -14,6 +14,8 @@ from generator.model.loader import Content
 from generator.render import pdf as pdf_module
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.markdown import ProseRenderer
+from generator.render.rulebook import rulebook_html
+from tests.conftest import RULESETS
 
 MM = 72 / 25.4
 PARAGRAPH = (
@@ -70,3 +72,15 @@ def test_a_line_with_a_tied_mark_breaks_as_late_as_the_text_allows(
         assert needed > room, (
             f"{width_mm} mm: the line {' '.join(str(w['text']) for w in line)!r} broke early;"
             f" {needed:.1f} pt of the next line would fit in {room:.1f} pt")
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_no_text_ends_in_a_no_break_space_before_an_element(
+    content: Content, ruleset_id: str
+) -> None:
+    # What set off the early breaks above: WeasyPrint 70 mis-breaks a line whose text ends
+    # in a no-break space right before an inline element.  Between elements and text only.
+    html = re.sub(r"<style.*?</style>", "", rulebook_html(content.ruleset(ruleset_id)),
+                  flags=re.S)
+    assert html.count("ruling-ref tied") > 10
+    assert re.findall(r".{30}(?:\u00a0|&nbsp;|&#160;)<(?!/(?:td|th|p|li|div)>|br)", html) == []
