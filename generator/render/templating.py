@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from generator.render.capitals import is_label, is_name, keep_capitals
 from generator.render.svg import dice_faces, die_face
@@ -31,7 +32,17 @@ def environment() -> Environment:
     env.tests["name"] = is_name
     env.tests["label"] = is_label
     env.globals["die_face"] = die_face
+    env.globals["stylesheet"] = lambda name: _stylesheet(env, name)
     return env
+
+
+def _stylesheet(env: Environment, name: str) -> Markup:
+    """One of our stylesheets, for a ``<style>`` element: the HTML then stands alone, so a
+    rulebook's HTML previews in a browser wherever it is saved.  The loader only reads
+    inside the templates folder."""
+    assert env.loader is not None
+    source, _, _ = env.loader.get_source(env, name)
+    return Markup(source)
 
 
 def render_template(name: str, **context: Any) -> str:

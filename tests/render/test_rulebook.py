@@ -380,3 +380,9 @@ def test_html_format_is_the_weasyprint_input(content: Content, tmp_path: Path) -
     assert html.startswith("<!DOCTYPE html>") or "<!DOCTYPE html>" in html[:200]
     assert "The Inverted Tower" in html
     assert "@font-face" in html
+    # It stands alone, to preview in a browser wherever it is saved: the stylesheets are in
+    # it, and it names no file by a relative path.
+    assert ".ruling-ref.tied" in html and ".chapter.flow" in html
+    relative = [ref for ref in re.findall(r'(?:href|src)="([^"]*)"', html)
+                if not re.match(r"#|file:|https?:|data:", ref)]
+    assert relative == []
