@@ -6,6 +6,10 @@ and rulings comes from TOML, where people type straight quotes ("the manual's HP
 number to the word it counts ("−1 HP", "+1 Crafting DRAW", "5 gp"), so that no line ends
 on a bare "−1".  Tags and their attributes (card keys, form field names), styles and code
 are left as they are.
+
+A no-break space that ends a text right before an inline element ("5 <em>gp</em>" typed
+with one) moves inside the element: WeasyPrint 70 breaks a line after its *first* word
+when such a trailing space is all that does not fit.
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ import re
 from collections.abc import Callable
 
 # What is never text: comments, whole style, script, code and pre elements, and any tag.
-_SKIP = re.compile(
-    r"<!--.*?-->|<(style|script|code|pre)\b.*?</\1\s*>|<[^>]*>", re.DOTALL | re.IGNORECASE
-)
+_VERBATIM = r"<!--.*?-->|<(style|script|code|pre)\b.*?</\1\s*>"
+_SKIP = re.compile(_VERBATIM + r"|<[^>]*>", re.DOTALL | re.IGNORECASE)
+_VERBATIM_RE = re.compile(_VERBATIM, re.DOTALL | re.IGNORECASE)
 # Tags that run inside a line of text: a quote right after one continues that line.
 _INLINE = re.compile(r"</?(a|abbr|b|em|i|small|span|strong|sub|sup)\b", re.IGNORECASE)
 # A straight quote as it reaches the HTML: itself or escaped (Jinja, markdown-it).
@@ -27,13 +31,25 @@ _OPENS_AFTER = set(" \t\n\u00a0([{\u2014\u2013/-\u201c\u2018")
 # A modifier and the word after it ("+1 HP"), or a number and a unit of two letters at
 # most ("5 gp", "10 XP"): the space between them does not break.
 _TIE = re.compile(r"(?<![\w.,])([+\u2212-]\d+|\d+(?= [A-Za-z]{1,2}\b)) (?=\w)")
+# A no-break space, then the opening tags of inline elements.
+_NBSP_BEFORE_INLINE = re.compile(
+    r"(?:\u00a0|&nbsp;|&#160;)((?:<(?:a|abbr|b|em|i|small|span|strong|sub|sup)\b[^>]*>)+)",
+    re.IGNORECASE,
+)
 
 
 def typeset(html: str) -> str:
     """``html`` with the straight quotes of its text curled (opening after a space, an
     opening bracket or a dash; closing, or an apostrophe ``’``, everywhere else) and its
-    numbers tied to the words they count."""
-    return _text_only(html, lambda text, before: _TIE.sub("\\1\u00a0", _curl(text, before)))
+    numbers tied to the words they count; a no-break space before an inline element is
+    moved into it."""
+    html = _text_only(html, lambda text, before: _TIE.sub("\\1\u00a0", _curl(text, before)))
+    out, at = [], 0
+    for verbatim in _VERBATIM_RE.finditer(html):
+        out += [_NBSP_BEFORE_INLINE.sub("\\1\u00a0", html[at:verbatim.start()]), verbatim[0]]
+        at = verbatim.end()
+    out.append(_NBSP_BEFORE_INLINE.sub("\\1\u00a0", html[at:]))
+    return "".join(out)
 
 
 def _text_only(html: str, change: Callable[[str, str], str]) -> str:

@@ -35,3 +35,13 @@ def test_numbers_are_tied_to_the_words_they_count() -> None:
     assert typeset("<p>Draft 3 calls; 1d6 x; 1.5 m; DD-10 rolls</p>") == (
         "<p>Draft 3 calls; 1d6 x; 1.5 m; DD-10 rolls</p>")
     assert typeset('<p title="+1 HP">it\'s</p>') == '<p title="+1 HP">it\u2019s</p>'
+
+
+def test_a_no_break_space_before_an_inline_element_moves_into_it() -> None:
+    assert typeset("<p>costs 5\u00a0<em><strong>gp</strong></em>; x&nbsp;<span>TARGET</span>"
+                   "</p>") == ("<p>costs 5<em><strong>\u00a0gp</strong></em>; x<span>"
+                               "\u00a0TARGET</span></p>")
+    # At the end of a block, and in styles, code and comments, it stays.
+    html = ("<p>a\u00a0</p><td>b\u00a0</td><style>x\u00a0<em></style><code>y\u00a0<em>"
+            "</code><!-- z\u00a0<em> -->")
+    assert typeset(html) == html
