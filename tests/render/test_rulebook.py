@@ -100,11 +100,13 @@ def test_a_short_label_in_a_table_stays_on_one_line(
     ruleset_id: str, content: Content, books: dict[str, Path]
 ) -> None:
     # The rolls printed "Dice" over "Check" in its Name column while the column beside it
-    # had room to spare.  A label broken in its cell ends a line with its first word (the
-    # next word on that line, if any, is a cell's padding away, not a space) and puts its
-    # second right below, with no rule between them as there is between two rows.
+    # had room to spare; the items' heading printed "One" over "use".  A label broken in
+    # its cell ends a line with its first word (the next word on that line, if any, is a
+    # cell's padding away, not a space) and puts its second right below, with no rule
+    # between them as there is between two rows.
     labels = {tuple(cell.split()) for table in content.ruleset(ruleset_id).tables().values()
-              for row in table.rows for cell in row[1 if table.roll_column else 0:]
+              for row in (table.columns, *table.rows)
+              for cell in row[1 if table.roll_column else 0:]
               if is_label(cell) and len(cell.split()) == 2}
     assert labels, "no two-word label in any table, so the check checks nothing"
     seconds = {second for _, second in labels}
