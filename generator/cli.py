@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 from pathlib import Path
@@ -278,8 +279,18 @@ def build(content_dir: Path | None, out_dir: Path, force: bool) -> None:
         click.echo(line)
 
 
+class Terminated(BaseException):
+    """SIGTERM (``kill``, ``timeout``): stop as Ctrl-C does, so that temporary files go.
+    Not an Exception, so that no handler of errors takes it for one."""
+
+
+def _terminate(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors exit 2 with one line per problem; bugs say how to report."""
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         cli.main(args=argv, prog_name="towerpress", standalone_mode=False)
     except ContentError as exc:
@@ -303,6 +314,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Terminated:
+        click.echo("towerpress: terminated", err=True)
+        sys.exit(143)
     except Exception as exc:  # an internal failure: say so, and how to report it
         if os.environ.get("TOWERPRESS_DEBUG"):
             traceback.print_exc()

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from types import FrameType
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -22,6 +26,45 @@ def available_cpus() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+PARENT_POLL = 0.5  # seconds between a worker's looks at its parent
+
+
+def follow_parent(parent: int) -> None:
+    """A pool worker's initializer: the worker leaves when ``parent`` does.
+
+    A worker whose parent was killed (``kill``, ``timeout``, a cancelled CI job) would
+    otherwise wait on the pool's queue forever, since its sibling holds the queue open.
+    SIGTERM (from :func:`stop`, or from the watch on the parent) ends the worker at once,
+    its copies of the fonts removed first (:func:`generator.render.pdf.discard_fonts`).
+    """
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+
+
+def _exit_on_signal(signum: int, _frame: FrameType | None) -> None:
+    from generator.render.pdf import discard_fonts
+
+    discard_fonts()
+    # Not sys.exit: the pool's worker loop would take SystemExit for a failed task and go
+    # on to the next one.
+    os._exit(128 + signum)
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def stop(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now, after an error, Ctrl-C or SIGTERM: cancel the tasks not started
+    and end the workers, which clean up as they go (:func:`follow_parent`).  Waiting, as
+    leaving the ``with`` block does, would run every task still queued."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in multiprocessing.active_children():
+        worker.terminate()
 
 
 def run_tasks(
@@ -40,7 +83,12 @@ def run_tasks(
     if before_fork is not None:
         before_fork()
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context,
+                             initializer=follow_parent, initargs=(os.getpid(),)) as pool:
         futures = [pool.submit(function, task) for task in tasks[1:]]
-        first = function(tasks[0])
-        return [first, *(future.result() for future in futures)]
+        try:
+            first = function(tasks[0])
+            return [first, *(future.result() for future in futures)]
+        except BaseException:
+            stop(pool)
+            raise

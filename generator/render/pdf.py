@@ -40,7 +40,18 @@ def _font_config() -> Any:
     # runs this at the exit of the main process and of each worker, and a forked child
     # does not inherit it, so a child never removes the folder its parent still reads.
     Finalize(config, _remove_font_files, args=(config,), exitpriority=0)
+    _made_in.append(os.getpid())
     return config
+
+
+_made_in: list[int] = []  # the process that made the FontConfiguration
+
+
+def discard_fonts() -> None:
+    """Remove this process's copies of the fonts now: it is about to end without its exit
+    handlers (a worker that was told to stop).  A forked child leaves its parent's."""
+    if _made_in == [os.getpid()]:
+        _remove_font_files(_font_config())
 
 
 def register_fonts() -> None:

@@ -1,0 +1,89 @@
+"""A build that is stopped (``kill``, ``timeout``, a cancelled CI job) stops: no worker
+process is left waiting forever, no copy of the fonts is left in the temporary folder,
+and no half-written product."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TOWERPRESS = Path(sys.executable).with_name("towerpress")
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended while we looked
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def running(pids: list[int]) -> list[int]:
+    alive = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.append(pid)
+    return alive
+
+
+def started_build(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int], Path]:
+    """A ``towerpress build --force`` whose two workers are rendering, with its own
+    temporary folder, where WeasyPrint copies the fonts."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    build = subprocess.Popen(
+        [str(TOWERPRESS), "build", "--force", "--out", str(tmp_path / "build")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "TMPDIR": str(temp)}, start_new_session=True)
+    assert build.stdout is not None
+    assert "content ok" in build.stdout.readline()
+    deadline = time.monotonic() + 30
+    while len(children(build.pid)) < 2 or not any(temp.iterdir()):
+        assert time.monotonic() < deadline, "the workers did not start"
+        time.sleep(0.1)
+    return build, children(build.pid), temp
+
+
+def gone(pids: list[int], within: float) -> bool:
+    deadline = time.monotonic() + within
+    while running(pids):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sigterm_stops_a_build_and_its_workers_at_once(tmp_path: Path) -> None:
+    build, workers, temp = started_build(tmp_path)
+    start = time.monotonic()
+    build.send_signal(signal.SIGTERM)
+    _, err = build.communicate(timeout=60)
+    assert time.monotonic() - start < 5  # not after the products still queued
+    assert build.returncode == 143 and err.strip() == "towerpress: terminated"
+    assert gone(workers, within=5)
+    assert list(temp.iterdir()) == []
+    assert [p.name for p in (tmp_path / "build").iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_leave_when_their_build_is_killed(tmp_path: Path) -> None:
+    build, workers, temp = started_build(tmp_path)
+    build.kill()  # SIGKILL: the build cannot tell its workers
+    build.communicate(timeout=60)
+    assert gone(workers, within=10)
+    assert list(temp.iterdir()) == []
