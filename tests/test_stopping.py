@@ -16,28 +16,25 @@ import pytest
 TOWERPRESS = Path(sys.executable).with_name("towerpress")
 
 
+def stat(pid: int | str) -> list[str] | None:
+    """A process's state and parent, then the rest of /proc/PID/stat; None once it ended."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def children(pid: int) -> list[int]:
     found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # it ended while we looked
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(stat.parent.name))
+    for folder in Path("/proc").glob("[0-9]*"):
+        fields = stat(folder.name)
+        if fields is not None and int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(folder.name))
     return found
 
 
 def running(pids: list[int]) -> list[int]:
-    alive = []
-    for pid in pids:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z":
-            alive.append(pid)
-    return alive
+    return [pid for pid in pids if (fields := stat(pid)) is not None and fields[0] != "Z"]
 
 
 def started_build(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int], Path]:
