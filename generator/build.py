@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -23,7 +21,7 @@ from generator import __version__
 from generator.errors import TowerpressError
 from generator.model.loader import Content, Ruleset, load_content
 from generator.render.output import unwritable, write_atomic
-from generator.render.parallel import follow_parent, stop
+from generator.render.parallel import worker_pool
 
 PRODUCT_MODULES = (
     "generator.render.rulebook_build",
@@ -115,14 +113,9 @@ def build_all(
         f"content ok: {', '.join(content.rulesets)}; {len(todo)} of {len(jobs)} products "
         "to render (the others are unchanged)"
     )
-    with ProcessPoolExecutor(max_workers=workers, initializer=follow_parent,
-                             initargs=(os.getpid(),)) as pool:
+    with worker_pool(workers) as pool:
         futures = [(job, pool.submit(_run, str(content.root), job)) for job in todo]
-        try:
-            for job, future in futures:
-                line = future.result()
-                write_atomic(_stamp(out_dir, job), hashes[job.out].encode())
-                yield line
-        except BaseException:  # an error, Ctrl-C, SIGTERM: render nothing more
-            stop(pool)
-            raise
+        for job, future in futures:
+            line = future.result()
+            write_atomic(_stamp(out_dir, job), hashes[job.out].encode())
+            yield line

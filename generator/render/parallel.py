@@ -12,8 +12,10 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from multiprocessing.context import BaseContext
 from types import FrameType
 from typing import TypeVar
 
@@ -58,10 +60,22 @@ def _watch(parent: int) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
-def stop(pool: ProcessPoolExecutor) -> None:
-    """Stop ``pool`` now, after an error, Ctrl-C or SIGTERM: cancel the tasks not started
-    and end the workers, which clean up as they go (:func:`follow_parent`).  Waiting, as
-    leaving the ``with`` block does, would run every task still queued."""
+@contextmanager
+def worker_pool(workers: int, context: BaseContext | None = None) -> Iterator[ProcessPoolExecutor]:
+    """A process pool whose workers follow this process (:func:`follow_parent`), and
+    which stops at once if the block is left by an error, Ctrl-C or SIGTERM."""
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                             initializer=follow_parent, initargs=(os.getpid(),)) as pool:
+        try:
+            yield pool
+        except BaseException:
+            _stop(pool)
+            raise
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the tasks not started and end the workers, which clean up as they go.
+    Waiting, as leaving the ``with`` block does, would run every task still queued."""
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in multiprocessing.active_children():
         worker.terminate()
@@ -83,12 +97,7 @@ def run_tasks(
     if before_fork is not None:
         before_fork()
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context,
-                             initializer=follow_parent, initargs=(os.getpid(),)) as pool:
+    with worker_pool(workers - 1, context) as pool:
         futures = [pool.submit(function, task) for task in tasks[1:]]
-        try:
-            first = function(tasks[0])
-            return [first, *(future.result() for future in futures)]
-        except BaseException:
-            stop(pool)
-            raise
+        first = function(tasks[0])
+        return [first, *(future.result() for future in futures)]
