@@ -198,6 +198,13 @@ def simulate(
         click.echo(f"died: {cause}: {count} ({count / runs:.2%})")
 
 
+def _indented(text: str, hang: str = "") -> str:
+    """``text`` wrapped to 79 columns under a four-space indent, ``hang`` more after line 1."""
+    return click.wrap_text(
+        text, width=79, initial_indent="    ", subsequent_indent="    " + hang
+    )
+
+
 @cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("ruleset_id", metavar="RULESET")
 @click.argument("query", required=False)
@@ -218,9 +225,15 @@ def odds(
     if query is None:
         for q in engine.odds.values():
             args = " ".join(f"{p.name}={p.default}" for p in q.params)
-            click.echo(f"{q.name} {args}".rstrip() + f"\n    {q.help}")
+            click.echo(f"{q.name} {args}".rstrip())
+            click.echo(_indented(q.help))
             for p in q.params:
-                click.echo(f"    {p.name}: {p.help} ({p.min}-{p.max}, default {p.default})")
+                click.echo(
+                    _indented(
+                        f"{p.name}: {p.help} ({p.min} to {p.max}, default {p.default})",
+                        hang="  ",
+                    )
+                )
         return
     if query not in engine.odds:
         raise TowerpressError(
@@ -254,9 +267,10 @@ def odds(
     except ValueError as exc:  # a combination of values the query cannot take
         raise TowerpressError(f"odds {query}: {exc}") from None
     shown = " ".join(f"{k}={v}" for k, v in values.items())
-    click.echo(f"{ruleset.title}, profile {profile.id}: {query} {shown}")
+    click.echo(f"{ruleset.title}, profile {profile.id}: {query} {shown}".rstrip())
     for label, value in results:
-        click.echo(f"  {label}: {value.numerator}/{value.denominator} = {float(value):.6f}")
+        # str() of a whole Fraction is "3", not "3/1"
+        click.echo(f"  {label}: {value} = {float(value):.6f}")
 
 
 @cli.command()

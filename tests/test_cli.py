@@ -193,6 +193,12 @@ def test_odds_prints_exact_fractions_and_rejects_bad_values() -> None:
     bad = run("odds", "inverted-tower", "hit", "attr=x")
     assert bad.returncode == 2
     assert bad.stderr == "towerpress: error: odds hit: attr must be an integer, got 'x'\n"
+    whole = run("odds", "tower-of-choices", "key-numbers")
+    assert whole.returncode == 0, whole.stderr
+    assert whole.stdout.startswith("Tower of Choices, profile as-written: key-numbers\n")
+    assert "approach skill with no cards in the deck: 0 = 0.000000\n" in whole.stdout
+    listing = run("odds", "tower-of-choices")
+    assert "(-1 to 60, default -1)" in listing.stdout
     unknown = run("odds", "inverted-tower", "nope")
     assert unknown.returncode == 2
     assert unknown.stderr.startswith(

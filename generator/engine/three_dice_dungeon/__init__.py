@@ -132,7 +132,7 @@ _MONSTER = (
 ODDS: dict[str, OddsQuery] = {
     "hit": OddsQuery(
         "hit",
-        "one attack roll against a monster's armour (Dex), crits included (DD-04, DD-23)",
+        "One attack roll against a monster's armour (Dex), crits included (DD-04, DD-23).",
         (
             *_ATTACK,
             Param("armour", "the monster's Dex (armour)", 6, 0, 50),
@@ -142,7 +142,7 @@ ODDS: dict[str, OddsQuery] = {
     ),
     "fight": OddsQuery(
         "fight",
-        "a whole fight against one monster from given HP, no items or powers (exact DP)",
+        "A whole fight against one monster from given HP, no items or powers (exact DP).",
         (
             *_MONSTER,
             Param("hp", "the player's HP at the start", 15, 1, 200),
@@ -154,7 +154,7 @@ ODDS: dict[str, OddsQuery] = {
     ),
     "kill": OddsQuery(
         "kill",
-        "expected damage taken to kill one monster with unlimited HP (rulings.md 2.2)",
+        "Expected damage taken to kill one monster with unlimited HP (rulings.md 2.2).",
         (
             *_MONSTER,
             Param("str", "the player's STR (damage per hit)", 3, 1, 50),
@@ -165,7 +165,7 @@ ODDS: dict[str, OddsQuery] = {
     ),
     "location": OddsQuery(
         "location",
-        "the location table: kinds, monsters, exit rolls, treasures and mean XP",
+        "The location table: kinds, monsters, exit rolls, treasures and mean XP.",
         (
             Param("undead", "1 for the undead level's table", 0, 0, 1),
             Param("wheel", "training wheels of this discovery number (0: none)", 0, 0, 6),

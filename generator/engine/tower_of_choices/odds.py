@@ -242,8 +242,9 @@ ODDS: dict[str, OddsQuery] = {
     ),
     "key-numbers": OddsQuery(
         name="key-numbers",
-        help="rulings.md 3.2: a fresh deck with the approach skill's starting cards, at the "
-        "standard obstacle and with item DRAW bonuses and a TARGET increase.",
+        help="The key numbers of rulings.md 3.2: a fresh deck with the approach skill's "
+        "starting cards, at the standard obstacle and with item DRAW bonuses and a TARGET "
+        "increase.",
         params=(),
         compute=_key_numbers,
     ),
