@@ -87,6 +87,7 @@ class ProseRenderer:
         self.md.add_render_rule("html_block", lambda _r, *a: self._refuse_html(*a))
         self.md.add_render_rule("html_inline", lambda _r, *a: self._refuse_html(*a))
         self.md.add_render_rule("text", lambda _r, *a: self._text(*a))
+        self.md.add_render_rule("ordered_list_open", lambda _r, *a: self._ordered_list(*a))
 
     # -- render rules ---------------------------------------------------------------
 
@@ -115,6 +116,18 @@ class ProseRenderer:
         token.attrSet("src", path.as_uri())
         renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
         return renderer.image(tokens, idx, options, env)
+
+    def _ordered_list(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        # WeasyPrint reads <ol start> only as a presentational hint, which we leave off:
+        # a list that starts at 2 ("2. Your character") sets the counter itself.
+        token = tokens[idx]
+        start = token.attrGet("start")
+        if start is not None and int(start) != 1:
+            token.attrSet("style", f"counter-reset: list-item {int(start) - 1}")
+        renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
+        return renderer.renderToken(tokens, idx, options, env)
 
     def _heading_open(
         self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from generator import __version__
 from generator.errors import TowerpressError
-from generator.model.common import Profile, Ruling
+from generator.model.common import Profile, Reading, Ruling
 from generator.model.loader import Ruleset
 from generator.model.views import TableView
 from generator.render.fonts import SANS, SERIF, font_face_css
@@ -51,6 +51,27 @@ class RulingView:
     ruling: Ruling
     reading: str  # "Faithful" or "Alt"
     text: str
+    other: str  # "Alt" or "Faithful"; empty when the ruling has only one reading
+    other_text: str
+    other_profiles: tuple[str, ...]  # the titles of the profiles that take the other reading
+
+
+def _ruling_view(ruling: Ruling, profile: Profile, profiles: Iterable[Profile]) -> RulingView:
+    """The book's reading of ``ruling`` and, where there is one, the other reading with the
+    profiles that take it: the appendix gives a reader both sides of every open point."""
+    reading = profile.reading(ruling.id)
+    other: Reading = "faithful" if reading == "alt" else "alt"
+    if not ruling.alt:
+        return RulingView(ruling, "Faithful", ruling.faithful, "", "", ())
+    takers = tuple(p.title for p in profiles if p.reading(ruling.id) == other)
+    return RulingView(
+        ruling,
+        reading.capitalize(),
+        ruling.reading_text(reading),
+        other.capitalize(),
+        ruling.reading_text(other),
+        takers,
+    )
 
 
 def paper_spec(paper: str) -> PaperSpec:
@@ -92,14 +113,8 @@ def rulebook_html(
         )
         quick = ChapterView(0, q.title, "quick-reference", tuple(blocks), tuple(headings))
 
-    rulings = [
-        RulingView(
-            ruling,
-            "Alt" if profile.alt(ruling.id) else "Faithful",
-            ruling.reading_text(profile.reading(ruling.id)),
-        )
-        for ruling in ruleset.rulings
-    ]
+    profiles = ruleset.profiles.values()
+    rulings = [_ruling_view(ruling, profile, profiles) for ruling in ruleset.rulings]
     # Every table of the data is printed: those no chapter embeds go to an appendix.
     leftover = [table for name, table in tables.items() if name not in embedded]
     authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))

@@ -12,6 +12,7 @@ import pypdf
 import pytest
 
 from generator.errors import RenderError
+from generator.model.common import Reading
 from generator.model.loader import Content, Ruleset, load_content
 from generator.model.views import RANGE_DASH
 from generator.render import pdf as pdf_module
@@ -248,22 +249,46 @@ def appendix_text(path: Path) -> str:
     return text[start : text.index("Credits and sources", start)]
 
 
-def test_rulings_appendix_follows_the_profile(
+def appendix_rows(path: Path, ids: list[str]) -> dict[str, str]:
+    """Each ruling's row of the appendix, by ID, its whitespace made single spaces."""
+    text = " ".join(appendix_text(path).split())
+    cuts = [text.index(f"{ruling_id} ") for ruling_id in ids]
+    assert cuts == sorted(cuts)
+    return {i: text[a:b] for i, a, b in zip(ids, cuts, [*cuts[1:], len(text)], strict=True)}
+
+
+def test_rulings_appendix_gives_both_readings_the_books_first(
     content: Content, books: dict[str, Path], tmp_path: Path
 ) -> None:
     ruleset = content.ruleset("inverted-tower")
-    faithful = appendix_text(books["inverted-tower"])
+    ids = [r.id for r in ruleset.rulings]
+    written, draft = ruleset.profile("as-written"), ruleset.profile("draft-4.5")
+    assert any(draft.alt(i) for i in ids)
+    draft_book = render(ruleset, tmp_path / "draft.pdf", profile_id="draft-4.5")
+    books_rows = (
+        (written, appendix_rows(books["inverted-tower"], ids)),
+        (draft, appendix_rows(draft_book, ids)),
+    )
+
+    def start(text: str) -> str:
+        return " ".join(text.split()[:4])
+
     for ruling in ruleset.rulings:
-        assert ruling.id in faithful
-    assert "ALT" not in faithful
-    draft = ruleset.profile("draft-4.5")
-    alt_ids = [r.id for r in ruleset.rulings if draft.alt(r.id)]
-    out = render(ruleset, tmp_path / "draft.pdf", profile_id="draft-4.5")
-    changed = appendix_text(out)
-    assert changed.count("ALT") == len(alt_ids) > 0
-    for ruling_id in alt_ids:
-        alt_text = ruleset.ruling(ruling_id).alt
-        assert " ".join(alt_text.split()[:4]) in " ".join(changed.split())
+        for profile, rows in books_rows:
+            row = rows[ruling.id]
+            if not ruling.alt:  # one reading: nothing else to print
+                assert "ALT" not in row and start(ruling.faithful) in row, row
+                continue
+            mine = profile.reading(ruling.id)
+            other: Reading = "faithful" if mine == "alt" else "alt"
+            assert row.index(mine.upper()) < row.index(other.upper()), row
+            for reading in (mine, other):  # each label is followed by its reading's text
+                label = f"{reading.upper()} "
+                after = row[row.index(label) + len(label) :]
+                assert after.startswith(start(ruling.reading_text(reading))), row
+            takers = [p.title for p in ruleset.profiles.values() if p.reading(ruling.id) == other]
+            for p in ruleset.profiles.values():
+                assert (f"({p.title})" in row) == (takers == [p.title]), row
 
 
 def test_quick_reference_is_the_last_single_page(content: Content, books: dict[str, Path]) -> None:
@@ -388,3 +413,19 @@ def test_html_format_is_the_weasyprint_input(content: Content, tmp_path: Path) -
     relative = [ref for ref in re.findall(r'(?:href|src)="([^"]*)"', html)
                 if not re.match(r"#|file:|https?:|data:", ref)]
     assert relative == []
+
+
+def test_a_list_of_chapters_numbers_them_as_the_book_does(
+    content: Content, books: dict[str, Path]
+) -> None:
+    # The Inverted Tower's introduction lists chapters 2 to 10: the list starts at 2 in the
+    # Markdown, and WeasyPrint, which reads <ol start> only as a presentational hint, must
+    # print 2, not 1.
+    ruleset = content.ruleset("inverted-tower")
+    text = "\n".join(pdf_pages(books["inverted-tower"]))
+    listed = text[text.index("The chapters") :]
+    for number, chapter in enumerate(ruleset.chapters[1:], start=2):
+        assert re.search(rf"^\s*{number}\. {re.escape(chapter.title)}", listed, re.M), (
+            number,
+            chapter.title,
+        )
