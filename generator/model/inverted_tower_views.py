@@ -195,7 +195,10 @@ def _room_views(data: InvertedTower) -> list[TableView]:
             "floor", "A floor", ("Rule", "Value"),
             (
                 ("The first floor is number", str(fl.first_floor)),
+                ("New-room check (a pass is an event, a fail an encounter)", ev.room_check),
                 ("Rooms on a floor, at most", str(fl.max_rooms)),
+                (f"Room {fl.max_rooms} with no stairs found yet",
+                 "the stairs and the boss's lair" if fl.forced_stairs_lair else "the stairs"),
                 ("Dead-end check (each new room once the stairs are known)", fl.dead_end_check),
                 ("Wandering-monster check (moving back to a room)", fl.wandering_check),
                 ("Floors in the tower", floors),
