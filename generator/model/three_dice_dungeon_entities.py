@@ -313,6 +313,11 @@ class Power:
     text: str
     effects: tuple[Effect, ...]
 
+    @property
+    def cost_text(self) -> str:
+        """The Mind cost as a table prints it: "1", or "1 per point" for a scalable power."""
+        return f"{self.mind_cost} per point" if self.scalable else str(self.mind_cost)
+
 
 @dataclass(frozen=True)
 class CharacterClass:

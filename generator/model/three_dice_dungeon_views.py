@@ -199,10 +199,7 @@ def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
             rows=tuple(
                 (
                     c.name, signed(c.hp), signed(c.strength), signed(c.dexterity),
-                    signed(c.mind), c.power.name,
-                    f"{c.power.mind_cost} per point" if c.power.scalable
-                    else str(c.power.mind_cost),
-                    c.power.text,
+                    signed(c.mind), c.power.name, c.power.cost_text, c.power.text,
                 )
                 for c in data.classes
             ),
@@ -217,7 +214,7 @@ def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
                 for m in data.monsters
             ),
             note=" ".join(
-                f"{m.name} are spelled {m.seed_name} in the fan text."
+                f"{m.name} are spelled {m.seed_name} in the fan text (DD-32)."
                 for m in data.monsters
                 if m.seed_name
             ),
