@@ -166,7 +166,7 @@ def _three_dice_dungeon(data: object) -> Sources:
             "location-kinds": _named([k.name for k in data.location_kinds.values()]),
             "classes": tuple(
                 Entry(slug(c.name), c.name, c.power.text,
-                      (c.name, c.power.name, str(c.power.mind_cost), c.power.text))
+                      (c.name, c.power.name, c.power.cost_text, c.power.text))
                 for c in data.classes
             ),
             "monsters": _named([m.name for m in data.monsters]),
@@ -180,10 +180,19 @@ def _three_dice_dungeon(data: object) -> Sources:
 
 
 def _tower_of_choices(data: object) -> Sources:
-    from generator.model.tower_of_choices_types import TowerOfChoices
+    from generator.model.tower_of_choices_types import AbilityKind, TowerOfChoices
 
     assert isinstance(data, TowerOfChoices)
     rules = data.character
+    # An ability's extra card may be of a skill the character did not pick (ARCANE's
+    # Spellcraft): the sheet needs a row for it.
+    extra_skills = max(
+        (
+            len({e.skill for e in a.effects if e.kind == AbilityKind.EXTRA_CARD})
+            for a in data.abilities
+        ),
+        default=0,
+    )
     return Sources(
         lists={
             "skills": tuple(Entry(slug(s.name), s.name, s.covers) for s in data.skills),
@@ -195,6 +204,7 @@ def _tower_of_choices(data: object) -> Sources:
         numbers={
             "carry-limit": rules.carry_limit,
             "starting-skills": rules.starting_skills,
+            "skills-held": rules.starting_skills + extra_skills,
             "abilities": rules.abilities,
         },
     )

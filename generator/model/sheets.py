@@ -72,6 +72,17 @@ class BoxesSection(Section):
     layout: str
     boxes: tuple[Box, ...]
 
+    @property
+    def shared_parts(self) -> tuple[Part, ...]:
+        """The parts of the first box when every box has parts of the same labels and
+        widths, else none: a stack then prints their labels once, as column heads."""
+        if not self.boxes:
+            return ()
+        shape = [(part.label, part.width) for part in self.boxes[0].parts]
+        if any([(part.label, part.width) for part in b.parts] != shape for b in self.boxes):
+            return ()
+        return self.boxes[0].parts
+
 
 @dataclass(frozen=True)
 class LadderRows:

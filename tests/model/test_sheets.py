@@ -25,7 +25,7 @@ from generator.model.sheets import (
 )
 from generator.model.three_dice_dungeon import ThreeDiceDungeon
 from generator.model.three_dice_dungeon_effects import EffectKind
-from generator.model.tower_of_choices_types import TowerOfChoices
+from generator.model.tower_of_choices_types import AbilityKind, TowerOfChoices
 from tests.conftest import RULESETS, edit
 
 
@@ -87,7 +87,7 @@ def test_three_dice_dungeon_sheet_reads_the_data(content: Content) -> None:
     assert len(tracks[soul.name].track.marks) == -soul.effect.floor
     (classes,) = sections(sheet, ReferenceSection)
     assert [r[:3] for r in classes.rows] == [
-        (c.name, c.power.name, str(c.power.mind_cost)) for c in data.classes
+        (c.name, c.power.name, c.power.cost_text) for c in data.classes
     ]
 
 
@@ -101,7 +101,10 @@ def test_tower_of_choices_sheet_reads_the_data(content: Content) -> None:
     (catalogue,) = sections(sheet, ReferenceSection)
     assert list(catalogue.rows) == [(i.name, str(i.cost)) for i in data.items]
     skills = sections(sheet, BoxesSection)[1]
-    assert len(skills.boxes) == data.character.starting_skills
+    # A row per starting skill, and one for ARCANE's Spellcraft when it was not picked.
+    extra = [a.name for a in data.abilities if a.effect(AbilityKind.EXTRA_CARD)]
+    assert extra == ["ARCANE"]
+    assert len(skills.boxes) == data.character.starting_skills + 1
     assert skills.legend is not None and skills.legend.names == data.skill_names
 
 
