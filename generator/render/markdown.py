@@ -65,6 +65,15 @@ class ProseBlock:
     html: Markup | None = None
     table: str | None = None
 
+    @property
+    def ends_in_heading(self) -> bool:
+        """Prose whose last element is a heading: the page must not break after it."""
+        return self.table is None and self.html is not None and bool(
+            _ENDS_IN_HEADING.search(self.html)
+        )
+
+
+_ENDS_IN_HEADING = re.compile(r"</h[1-6]>\s*\Z")
 
 LEAD_IN_MAX = 320  # characters: a longer paragraph may be split from its table
 

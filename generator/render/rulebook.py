@@ -14,6 +14,7 @@ from generator.model.loader import Ruleset
 from generator.model.views import TableView
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.markdown import Heading, ProseBlock, ProseRenderer
+from generator.render.quick_columns import MARK, measuring_css
 from generator.render.templating import render_template
 
 Paper = Literal["a4", "letter", "a5"]
@@ -86,8 +87,16 @@ def rulebook_html(
     paper: str = "a4",
     profile: Profile | None = None,
     print_marks: bool = False,
+    quick_split: int | None = None,
+    measure_quick: bool = False,
 ) -> str:
-    """The HTML that goes into WeasyPrint for one rulebook."""
+    """The HTML that goes into WeasyPrint for one rulebook.
+
+    ``quick_split``: the quick reference's blocks from this index on go into its second
+    column (:mod:`generator.render.quick_columns`); None leaves the columns to CSS, as a
+    browser balances them.  ``measure_quick``: only the quick reference, in one column on
+    a tall page, for the measuring pass.
+    """
     spec = paper_spec(paper)
     profile = profile or ruleset.profile()
     prose = ProseRenderer(ruleset.raw, ruleset.root, profile.alt)
@@ -135,6 +144,10 @@ def rulebook_html(
         leftover=leftover,
         rulings=rulings,
         quick=quick,
+        quick_split=quick_split,
+        measure_quick=measure_quick,
+        quick_mark=MARK,
+        measure_css=measuring_css(spec.css_size.split()[0]),
         authors=authors,
         version=__version__,
     )

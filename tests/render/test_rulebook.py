@@ -429,3 +429,25 @@ def test_a_list_of_chapters_numbers_them_as_the_book_does(
             number,
             chapter.title,
         )
+
+
+def test_quick_reference_columns_are_balanced_and_side_by_side(
+    content: Content, books: dict[str, Path]
+) -> None:
+    # The split is ours (quick_columns.py), not WeasyPrint's balancing: both columns hold
+    # text, none crosses the middle, and neither holds much more than half of it (a block
+    # is never cut, and Tower of Choices' skill table alone is two fifths of its page).
+    for ruleset_id, path in books.items():
+        with pdfplumber.open(path) as pdf:
+            page = pdf.pages[-1]
+            words = page.extract_words()
+        title = next(w for w in words if w["text"] == "Quick")
+        body = [w for w in words if w["top"] > title["bottom"] + 2]
+        middle = float(page.width) / 2
+        left = [w for w in body if w["x1"] <= middle]
+        right = [w for w in body if w["x0"] >= middle]
+        assert len(left) + len(right) == len(body), ruleset_id
+        assert left and right, ruleset_id
+        top = min(w["top"] for w in body)
+        heights = [max(w["bottom"] for w in column) - top for column in (left, right)]
+        assert max(heights) < 0.65 * sum(heights), (ruleset_id, heights)
