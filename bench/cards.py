@@ -8,7 +8,7 @@ long-edge duplex backs, like the build:
   numbered title) until there are 200, so no layout is reused; one in eight carries its text
   four times over, so that some must be shrunk;
 - the worst case: the same with the quick-reference cards among them, in the share they
-  have in the rulesets (13 of 101); each costs WeasyPrint about four play cards;
+  have in the rulesets (14 of 102); each costs WeasyPrint about four play cards;
 - a deck as printed for play: Tower of Choices' cards, five copies of each, cut at 200.
 
 Then the play cards again with 0 to 26 of them swapped for quick-reference cards, to show
