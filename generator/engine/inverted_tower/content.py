@@ -51,8 +51,8 @@ def can_explore(rules: Rules, fs: FloorState) -> bool:
 def encounter_foes(rules: Rules, elite: bool, count: int) -> tuple[str, ...]:
     """The monsters of an encounter, in the order fought (IT-05, IT-17).
 
-    Ordinary monsters come first and the elite last: the reference player kills the
-    easier foes first, and a level gained on the way helps against the elite.
+    Ordinary monsters come first and the elite last: the draft leaves the order to the
+    player, and the reference player takes the easier foes first.
     """
     elites = (count if rules.all_elite else 1) if elite else 0
     return (rules.normal.id,) * (count - elites) + (rules.elite.id,) * elites
