@@ -32,10 +32,12 @@ def best_split(anchors: Mapping[str, Sequence[float]]) -> int | None:
 
     The template marks the top of block 0, the bottom of the last block, and the top of
     every block a column may start with (not one after a heading).  None when there is
-    no such block: the columns are then left to CSS.
+    no such block (or no block at all): the columns are then left to CSS.
     """
-    if f"{MARK}0" not in anchors or f"{MARK}end" not in anchors:
-        raise ValueError("the measuring pass lost the first or the last mark")
+    if f"{MARK}end" not in anchors:
+        raise ValueError("the measuring pass lost its last mark")
+    if f"{MARK}0" not in anchors:  # a quick reference with a title and nothing else
+        return None
     top, bottom = anchors[f"{MARK}0"][1], anchors[f"{MARK}end"][1]
     starts = {
         int(name[len(MARK):]): box[1]

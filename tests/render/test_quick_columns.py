@@ -34,9 +34,13 @@ def test_no_place_to_split_leaves_the_columns_to_css() -> None:
     assert best_split(anchors(_0=0, end=100)) is None
 
 
+def test_an_empty_quick_reference_has_nothing_to_split() -> None:
+    assert best_split(anchors(end=100)) is None
+
+
 def test_a_lost_mark_is_an_error() -> None:
     with pytest.raises(ValueError, match="lost"):
-        best_split(anchors(_1=10, end=100))
+        best_split(anchors(_0=0, _1=10))
 
 
 def test_prose_that_ends_in_a_heading_is_known() -> None:

@@ -36,11 +36,17 @@ def test_editing_a_table_changes_the_rulebook(content_copy: Path, tmp_path: Path
     new = re.sub(r"price = 5\b", "price = 7", text)
     assert new != text
     merchant.write_text(new, encoding="utf-8")
+    # In the same book, a quick reference with nothing under its title: nothing for
+    # quick_columns.py to split, and still a last page of its own.
+    quick = content_copy / "inverted-tower" / "quick-reference.md"
+    quick.write_text("# Quick reference\n", encoding="utf-8")
     ruleset = load_content(content_copy).ruleset("inverted-tower")
     table = next(t for t in ruleset.tables().values() if any("7" in c for r in t.rows for c in r))
     out = render(ruleset, tmp_path / "edited.pdf")
     text_words = pdf_words(out)
     assert any(contains_in_order(text_words, words(" ".join(row)), 40) for row in table.rows)
+    last = pypdf.PdfReader(out).pages[-1].extract_text()
+    assert "Quick reference" in last and "Every room" not in last
 
 
 def test_print_marks_bleed_and_trim_boxes(content: Content, tmp_path: Path) -> None:
