@@ -26,7 +26,7 @@ from generator.model.sheets import (
 from generator.model.three_dice_dungeon import ThreeDiceDungeon
 from generator.model.tower_of_choices_types import TowerOfChoices
 from generator.render import pdf as pdf_module
-from generator.render.sheets import sheet_def, units, write_sheet
+from generator.render.sheets import PAPERS, SHEET_PAPERS, Paper, sheet_def, units, write_sheet
 from tests.conftest import RULESETS, pdf_faults, plain_quotes, straight_quotes
 
 MM = 72 / 25.4
@@ -174,6 +174,30 @@ def test_fields_are_clean_on_paper_and_inside_the_margin(
             margin = 5 * MM
             assert min(x0, x1) >= margin and max(x0, x1) <= width - margin
             assert min(y0, y1) >= margin and max(y0, y1) <= height - margin
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_everything_stays_inside_the_page_margins(pdfs: dict[Key, Path], paper: Paper) -> None:
+    # The left and right margins hold nothing, and the bottom one only the footer: a box
+    # that runs into them may be cut off by a home printer (A5's margins are 8 mm).
+    margin = SHEET_PAPERS[paper].margin_mm * MM
+    slack = 1.0  # half a stroke may stand out of the box it draws
+    outside: dict[str, list[str]] = {}
+    for (rid, kind, p), path in sorted(pdfs.items()):
+        if p != paper:
+            continue
+        with pdfplumber.open(path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                left, right = margin - slack, float(page.width) - margin + slack
+                bottom = float(page.height) - margin + slack
+                body = [o for o in page.chars if o["top"] < bottom]  # not the footer
+                for o in body + page.rects + page.lines + page.curves + page.annots:
+                    if o["x0"] < left or o["x1"] > right or o["top"] < margin - slack \
+                            or o["bottom"] > bottom:
+                        what = o.get("text") or o["object_type"]
+                        outside.setdefault(f"{rid} {kind} p{number}", []).append(
+                            f"{what} at x {o['x0']:.0f}-{o['x1']:.0f}")
+    assert {k: v[:3] for k, v in outside.items()} == {}
 
 
 @pytest.mark.parametrize("kind", KINDS)
