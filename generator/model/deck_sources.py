@@ -75,6 +75,11 @@ def _table_source(table: TableView) -> Source:
     )
 
 
+def _die_times(pips: int) -> str:
+    """DD-28 Alt: a monster stat that is the monster die's value, ``pips`` times over."""
+    return "die" if pips == 1 else f"{pips}\u00d7die"
+
+
 def _three_dice_monsters(data: Any, tables: Mapping[str, TableView]) -> Source:
     """The monster manual and the undead (with the stats they borrow, DD-09).
 
@@ -93,8 +98,9 @@ def _three_dice_monsters(data: Any, tables: Mapping[str, TableView]) -> Source:
             rows.append(Entity(name, fields))
         if profile is None or "DD-28" not in profile.readings or not profile.alt("DD-28"):
             return tuple(rows)
-        hp = scale["Monster HP"].field(scale_column)
-        armour = scale["Monster armour (Dex to beat)"].field(scale_column)
+        # A stat box holds a number or a short word: "die" for the table's "the monster die".
+        hp = _die_times(data.d6_scale.hp_per_pip)
+        armour = _die_times(data.d6_scale.armor_per_pip)
         damage = scale["Damage of monster hits"].field(scale_column)
         abilities = scale["Monster abilities"].field(scale_column)
         swap = {"HP": hp, "Str/dmg": damage, "Dex/armour": armour}

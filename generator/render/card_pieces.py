@@ -4,9 +4,10 @@ Every distinct front is laid out once at a text size, with its text in the margi
 as wide as the card; every distinct back once, on a page of its bleed box.  The sheets place
 these pages (:mod:`generator.render.card_compose`), so a card printed many times, and the
 back behind every card of a deck, cost one layout each.  How far each front's text overflows
-its box is read from the layout itself (design.md section 7): the height of its ``.face``
-and its widest line.  The fronts are laid out one under the other on one tall page and cut
-apart afterwards (:mod:`generator.render.card_cut`), which saves WeasyPrint a page each.
+its box is read from the layout itself (design.md section 7): the height of its ``.face``,
+its widest line, and any word wider than the box holding it.  The fronts are laid out one
+under the other on one tall page and cut apart afterwards
+(:mod:`generator.render.card_cut`), which saves WeasyPrint a page each.
 """
 
 from __future__ import annotations
@@ -139,6 +140,28 @@ def _right_edge(box: Any) -> float:
     return edge
 
 
+def _spill(face: Any) -> float:
+    """How far the face's words and images reach into the block holding each (a stat box, a
+    table cell, the face itself), over that block's width: above 1.0, one sticks out of it.
+
+    Lines wrap inside their block, so only a word too long for it (a stat box holding a
+    phrase) can stick out; the face as a whole can still be narrow enough.
+    """
+    from weasyprint.formatting_structure import boxes
+
+    worst = 0.0
+    stack: list[tuple[Any, Any]] = [(face, face)]
+    while stack:
+        current, block = stack.pop()
+        if isinstance(current, (boxes.TextBox, boxes.AtomicInlineLevelBox)):
+            reach = current.position_x + current.margin_width() - block.content_box_x()
+            worst = max(worst, reach / (block.width + TOLERANCE_PX))
+        if isinstance(current, boxes.BlockContainerBox):
+            block = current
+        stack.extend((child, block) for child in getattr(current, "children", ()))
+    return worst
+
+
 @dataclass(frozen=True)
 class Overflow:
     """A laid-out face's height and widest line, each over its box's: 1.0 or less fits."""
@@ -171,7 +194,7 @@ def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
     for page in pages:
         for face in _faces(page._page_box):
             key = face.element.get("data-key")
-            width = (_right_edge(face) - face.position_x) / limit_w
+            width = max((_right_edge(face) - face.position_x) / limit_w, _spill(face))
             if key in found:
                 found[key] = replace(found[key], overflow=Overflow(math.inf, width))
             else:

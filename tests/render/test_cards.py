@@ -301,6 +301,32 @@ def test_a_card_that_overflows_is_shrunk_and_stays_on_its_card(tmp_path: Path) -
     assert [m.overflow.ratio > 1.0 for m in batch.measures] == [True, False]
 
 
+def test_a_word_wider_than_its_stat_box_is_an_overflow() -> None:
+    # The face as a whole is no wider than the card: only the stat box is too narrow.
+    ruleset = load_content().ruleset("three-dice-dungeon")
+    card = select_decks(ruleset, "monsters", ruleset.profile())[0].cards[1]
+    wide = replace(card, key="wide", stats=(("HP", "Wanderer"), *card.stats[1:]))
+    base = base_size(CardOptions().size.width)
+    batch = lay_out_batch([FrontJob(card, base), FrontJob(wide, base)], [],
+                          CardOptions().size, ruleset.root)
+    fits, spills = (m.overflow for m in batch.measures)
+    assert fits.ratio <= 1.0 < spills.width
+    assert spills.height == pytest.approx(fits.height)
+
+
+def test_d6_scale_monsters_keep_their_stats_in_their_boxes(tmp_path: Path) -> None:
+    # DD-28 Alt: HP and armour are the monster die's value, which the table calls "the
+    # monster die"; a stat box holds "die", and no card has to shrink for it.
+    ruleset = load_content().ruleset("three-dice-dungeon")
+    decks = select_decks(ruleset, "monsters", ruleset.profile("d6-scale"))
+    printed = write_cards(ruleset, decks, CardOptions(), tmp_path / "d6.pdf")
+    assert set(printed.pieces.sizes.values()) == {base_size(CardOptions().size.width)}
+    for card in decks[0].cards:
+        assert dict(card.stats)["HP"] == dict(card.stats)["Dex/armour"] == "die"
+        assert "Mind" not in dict(card.stats)
+    assert text_of(tmp_path / "d6.pdf").count("die HP") == len(decks[0].cards)
+
+
 def test_no_font_files_left_behind(tmp_path: Path) -> None:
     """WeasyPrint copies the fonts to a temporary folder; every process removes its own."""
     folder = tmp_path / "tmp"
