@@ -22,6 +22,7 @@ from pathlib import Path
 from generator.errors import RenderError
 from generator.model.decks import Card
 from generator.render.card_pieces import (
+    MIN_PT,
     BackJob,
     Batch,
     FaceBox,
@@ -36,7 +37,6 @@ from generator.render.imposition import CardSize
 from generator.render.parallel import available_cpus, run_tasks
 from generator.render.pdf import register_fonts
 
-MIN_PT = 6.0
 STEP_PT = 0.5
 SHARES = 2  # the cards are fitted in two shares side by side (our machines have 2 cores)
 MIN_SPLIT = 12  # fewer cards than this are not worth a second process
@@ -238,6 +238,8 @@ def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str]) -> str
     listed = "" if len(cards) == 1 else f": {names}"
     fixes = ["shorten the text", "use a larger card size"]
     if fitting:
-        fixes.append(f"print a deck that fits (--deck {', '.join(fitting)})")
+        decks = [f"--deck {d}" for d in fitting]
+        either = decks[0] if len(decks) == 1 else f"{', '.join(decks[:-1])} or {decks[-1]}"
+        fixes.append(f"print a deck that fits ({either})")
     return (f"{what} {box.width:.1f} x {box.height:.1f} mm text box even at {MIN_PT:g} pt"
             f"{listed}; {', '.join(fixes[:-1])} or {fixes[-1]}")

@@ -27,6 +27,19 @@ from generator.render.svg import dice_images
 from generator.render.templating import render_template
 
 FACE_INSET = 3.6  # mm from the trim to the text
+MIN_PT = 6.0  # no text on a card is smaller: the fitter shrinks a card's text down to it
+#: The card's smaller text, each a share of the card's text size (custom properties of the
+#: face, read by cards.css), set in pt and never below MIN_PT: a mini card's labels, or a
+#: shrunk card's notes, would otherwise go down to 4 pt.
+SMALL_TEXT = (
+    ("band", 0.72),  # the deck's name above the title
+    ("table-title", 0.92),
+    ("table", 0.86),
+    ("field-label", 0.8),
+    ("note", 0.78),
+    ("faces", 0.67),  # "1-2" beside the dice, in a table
+    ("stat-label", 0.66),
+)
 PX_PER_MM = 96 / 25.4
 ROOM = 4  # room for each front on the tall page, and its own page's height, in cards
 TOLERANCE_PX = 0.5
@@ -62,6 +75,12 @@ class BackJob:
     bleed: tuple[float, float, float, float]
 
 
+def face_style(font: float) -> str:
+    """The inline style of a face whose text is ``font`` pt: its size and its smaller sizes."""
+    sizes = [f"--{name}: {max(MIN_PT, font * share):.2f}pt" for name, share in SMALL_TEXT]
+    return "; ".join([f"font-size: {font:.2f}pt", *sizes])
+
+
 def _mm(value: float) -> str:
     return f"{value:.4f}mm"
 
@@ -93,7 +112,7 @@ def _back_view(job: BackJob, size: CardSize) -> _BackView:
         trim_w=w,
         ruleset_top=top + h * 0.13,
         deck_top=top + h * 0.80,
-        small=round(6.5 * scale, 2),
+        small=round(max(MIN_PT, 6.5 * scale), 2),
         large=round(11 * scale, 2),
     )
 
@@ -113,6 +132,7 @@ def pieces_html(
         fronts=fronts,
         backs=[_back_view(b, size) for b in backs],
         dice=dice_images,
+        face_style=face_style,
         mm=_mm,
     )
 

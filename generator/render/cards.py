@@ -29,6 +29,7 @@ from generator.render.imposition import (
     Layout,
     Placement,
     layout,
+    sheet_marks,
     sheets,
 )
 
@@ -110,11 +111,12 @@ def sheets_of(
                       for slot, i in enumerate(indexes)]
             backs = [_back(p, pieces.backs[_back_job(ruleset, deck, p)])
                      for p in lay.backs[:len(indexes)]] if lay.with_backs else []
+            marks = sheet_marks(lay, len(indexes))
             if lay.fold:
-                out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts + backs), lay.marks,
+                out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts + backs), marks,
                                  bookmark))
                 continue
-            out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts), lay.marks, bookmark))
+            out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts), marks, bookmark))
             if backs:
                 out.append(Sheet(lay.page_w, lay.page_h, tuple(backs)))
     return out

@@ -188,10 +188,47 @@ def layout(
                 back = Placement(back.x + ox, back.y + oy, back.w, back.h, back.bleed)
             fronts.append(front)
             backs.append(back)
+    if duplex != "none" and not fold:
+        _check_on_paper(backs, page_w, page_h, back_offset, paper)
     placed = fronts + backs if fold else fronts
     marks = tuple(_marks(placed, page_w, page_h, fold))
     return Layout(paper, page_w, page_h, size, bleed, gutter, cols, rows, tuple(fronts),
                   tuple(backs), marks, fold, duplex)
+
+
+def _check_on_paper(
+    backs: list[Placement], page_w: float, page_h: float, offset: tuple[float, float],
+    paper: str,
+) -> None:
+    """Raises ImpositionError when the offset moves a back (with its bleed) off the paper."""
+    ox, oy = offset
+    x0 = min(b.outer[0] for b in backs) - ox
+    y0 = min(b.outer[1] for b in backs) - oy
+    x1 = max(b.outer[2] for b in backs) - ox
+    y1 = max(b.outer[3] for b in backs) - oy
+    if x0 + ox < -EPS or y0 + oy < -EPS or x1 + ox > page_w + EPS or y1 + oy > page_h + EPS:
+        raise ImpositionError(
+            f"--back-offset {ox:g},{oy:g} moves backs off the paper: on {paper}, these cards "
+            f"allow {_inward(-x0):g} to {_inward(page_w - x1):g} mm across and "
+            f"{_inward(-y0):g} to {_inward(page_h - y1):g} mm down (the calibration sheet "
+            "measures the offset)"
+        )
+
+
+def _inward(limit: float) -> float:
+    """``limit`` to a tenth of a mm, rounded towards 0 so that it is still allowed."""
+    return math.trunc(round(limit * 10, 6)) / 10
+
+
+def sheet_marks(lay: Layout, count: int) -> tuple[Mark, ...]:
+    """The marks of a sheet that holds ``count`` cards: a partial sheet has none where no
+    card is."""
+    if count >= lay.per_sheet:
+        return lay.marks
+    placed = list(lay.fronts[:count])
+    if lay.fold:
+        placed += lay.backs[:count]
+    return tuple(_marks(placed, lay.page_w, lay.page_h, lay.fold))
 
 
 def _mirror(p: Placement, page_w: float, page_h: float, duplex: Duplex) -> Placement:

@@ -76,7 +76,8 @@ def test_the_error_names_the_cards_that_do_not_fit_and_what_to_do() -> None:
     one = too_long(cards[:1], box, ["items", "classes"])
     assert one == ("card 'Orc' of deck 'monsters' overflows its 37.2 x 56.3 mm text box even at "
                    "6 pt; shorten the text, use a larger card size or print a deck that fits "
-                   "(--deck items, classes)")
+                   "(--deck items or --deck classes)")
+    assert too_long(cards[:1], box, ["items"]).endswith("(--deck items)")
     many = too_long(cards, box, [])
     assert many.startswith("6 cards overflow their 37.2 x 56.3 mm text box even at 6 pt: "
                            "'Orc' of deck 'monsters', 'Troll' of deck 'monsters', ")

@@ -17,7 +17,7 @@ import pytest
 from generator.model.loader import Content, load_content
 from generator.render.capitals import is_name
 from generator.render.card_fit import STEP_PT, base_size
-from generator.render.card_pieces import FrontJob, lay_out_batch
+from generator.render.card_pieces import MIN_PT, FrontJob, lay_out_batch
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
@@ -67,17 +67,18 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def one_card(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str], Path]]:
-    """A one-card deck in every size preset on both papers (cheap renders)."""
+    """A full sheet of one card in every size preset on both papers (cheap renders: the card
+    is laid out once)."""
     folder = tmp_path_factory.mktemp("sizes")
     content = load_content()
     ruleset = content.ruleset("inverted-tower")
     deck = select_decks(ruleset, "items", ruleset.profile())[0]
-    single = replace(deck, cards=deck.cards[:1])
     out = {}
     for paper in PAPERS:
         for size in SIZES:
             path = folder / f"{paper}-{size}.pdf"
-            render("inverted-tower", path, [single], paper=paper, size=card_size(size))
+            sheet = replace(deck, cards=deck.cards[:1] * layout(paper, card_size(size)).per_sheet)
+            render("inverted-tower", path, [sheet], paper=paper, size=card_size(size))
             out[(paper, size)] = path
     yield out
 
@@ -122,7 +123,7 @@ def test_sizes_marks_and_margin_from_the_pdf(
         assert float(page.mediabox.height) / MM == pytest.approx(page_h, abs=TOL)
     with pdfplumber.open(path) as pdf:
         front = pdf.pages[0]
-        (x, y, cw, ch), = white_rects(front)
+        x, y, cw, ch = white_rects(front)[0]  # the top left card
         assert cw == pytest.approx(w, abs=TOL) and ch == pytest.approx(h, abs=TOL)
         assert x >= MARGIN and y >= MARGIN
         verticals = sorted({round(ln["x0"] / MM, 2) for ln in front.lines
@@ -143,8 +144,8 @@ def test_sizes_marks_and_margin_from_the_pdf(
             for p in lay.fronts:
                 inside_x = p.x + 0.01 < mx < p.x + p.w - 0.01
                 assert not (inside_x and p.y + 0.01 < my < p.y + p.h - 0.01)
-        # The back lands behind the front (long-edge flip).
-        (bx, by, _bw, _bh), = white_rects(pdf.pages[1])
+        # Its back lands behind it (long-edge flip): at the top right.
+        bx, by, _bw, _bh = white_rects(pdf.pages[1])[lay.cols - 1]
         assert bx == pytest.approx(page_w - x - w, abs=TOL) and by == pytest.approx(y, abs=TOL)
 
 
@@ -170,6 +171,32 @@ def test_backs_mirror_fronts_with_partial_sheets(full: dict[str, Path]) -> None:
             for (ex, ey), (gx, gy) in zip(mirrored, got, strict=True):
                 assert gx == pytest.approx(ex, abs=TOL) and gy == pytest.approx(ey, abs=TOL)
         assert partial >= 1
+
+
+def test_partial_sheets_have_marks_only_around_their_cards(full: dict[str, Path]) -> None:
+    # Marks run at most 0.75 + 4 mm beyond the cards; none is left for an empty slot.
+    reach = 4.75 + TOL
+    partial = 0
+    for path in full.values():
+        with pdfplumber.open(path) as pdf:
+            for front in pdf.pages[0::2]:
+                cards = white_rects(front)
+                partial += len(cards) < 9
+                top = min(y for _, y, _, _ in cards)
+                bottom = max(y + h for _, y, _, h in cards)
+                for ln in front.lines:
+                    assert top - reach <= ln["top"] / MM and ln["bottom"] / MM <= bottom + reach
+    assert partial >= 3
+
+
+def test_no_text_is_smaller_than_6_pt(full: dict[str, Path], tmp_path: Path) -> None:
+    # The shrunk reference cards' notes and labels, and a mini card's labels and back, were
+    # set below 6 pt (down to 4.3): each smaller text is now held at 6 pt at the least.
+    mini = render("tower-of-choices", tmp_path / "mini.pdf", size=card_size("mini"))
+    for path in [*full.values(), mini]:
+        with pdfplumber.open(path) as pdf:
+            smallest = min(c["size"] for page in pdf.pages for c in page.chars)
+        assert smallest >= MIN_PT - 0.01, path.name
 
 
 def test_back_offset_applied(tmp_path: Path) -> None:
@@ -477,6 +504,7 @@ def test_every_option_prints(tmp_path: Path, args: list[str], pages: int) -> Non
         (["--back-offset", "a,b"], "not two numbers in mm (expected X,Y"),
         (["--fold", "--back-offset", "1,0"], "with --fold there are none"),
         (["--duplex", "none", "--back-offset", "0,-1"], "with --duplex none there are none"),
+        (["--paper", "letter", "--back-offset", "0,-7"], "moves backs off the paper: on letter"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], expected: str) -> None:

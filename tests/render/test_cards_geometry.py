@@ -14,6 +14,7 @@ from generator.render.imposition import (
     card_size,
     layout,
     parse_offset,
+    sheet_marks,
     sheets,
 )
 
@@ -84,6 +85,31 @@ def test_marks_at_every_cut_and_never_over_a_card() -> None:
             inside_y = max(m.y1, y0) < min(m.y2, y1)
             assert not (inside_x and inside_y and m.x1 == m.x2 and x0 < m.x1 < x1)
             assert not (max(m.x1, x0) < min(m.x2, x1) and max(m.y1, y0) < min(m.y2, y1))
+
+
+@pytest.mark.parametrize("fold", [False, True])
+def test_a_partial_sheet_has_marks_only_around_its_cards(fold: bool) -> None:
+    lay = layout("a4", card_size("poker"), fold=fold)
+    assert sheet_marks(lay, lay.per_sheet) == lay.marks
+    used = lay.fronts[:lay.cols]  # the first row only
+    marks = sheet_marks(lay, lay.cols)
+    assert marks and len(marks) < len(lay.marks)
+    bottom = max(p.outer[3] for p in used)
+    row_cuts = {round(p.y, 6) for p in used} | {round(p.y + p.h, 6) for p in used}
+    # Marks along the vertical cuts end below the row; the horizontal ones are its two cuts.
+    assert max(max(m.y1, m.y2) for m in marks) <= bottom + 0.75 + 4.0 + 1e-6
+    assert {round(m.y1, 6) for m in marks if m.y1 == m.y2} == row_cuts
+
+
+def test_a_back_offset_that_moves_backs_off_the_paper_is_refused() -> None:
+    # Letter poker leaves 6.35 mm above and below the cards.
+    assert layout("letter", card_size("poker"), back_offset=(0, -6.3)).backs
+    with pytest.raises(ImpositionError, match=r"^--back-offset 0,-7 moves backs off the paper: "
+                       r"on letter, these cards allow -12\.7 to 12\.7 mm across and -6\.3 to "
+                       r"6\.3 mm down"):
+        layout("letter", card_size("poker"), back_offset=(0, -7))
+    with pytest.raises(ImpositionError, match="moves backs off the paper"):
+        layout("a4", card_size("poker"), bleed=3, back_offset=(40, 0))
 
 
 def test_sheets_and_offsets() -> None:
