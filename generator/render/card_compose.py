@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generator.render.card_fit import Piece
 from generator.render.imposition import Mark
@@ -111,6 +112,43 @@ def _content(sheet: Sheet, names: Sequence[str]) -> bytes:
     return "\n".join(ops).encode("ascii")
 
 
+def retag(name: str, batch: int) -> str:
+    """A font's name with its subset tag ("ABCDEF+") changed for ``batch``.
+
+    Each batch of pieces was written with its own subset of each font, under the same tag;
+    PDF 1.7 (9.6.4) wants distinct subsets in one file to have distinct tags.  Batch 0 keeps
+    its tag; a later batch shifts each letter by an amount that depends on it.
+    """
+    slash = "/" if name.startswith("/") else ""  # a PDF name object keeps its slash
+    tag, plus, rest = name.removeprefix("/").partition("+")
+    if not plus or batch == 0 or len(tag) != 6 or not tag.isalpha() or not tag.isupper():
+        return name
+    shifted = "".join(chr((ord(c) - 65 + batch * (i + 1)) % 26 + 65) for i, c in enumerate(tag))
+    return f"{slash}{shifted}+{rest}"
+
+
+def _retag_fonts(resources: Any, batch: int, done: set[int]) -> None:
+    """Retag (see :func:`retag`) every font in ``resources`` not yet retagged."""
+    from pypdf.generic import NameObject
+
+    fonts = resources.get("/Font")
+    if batch == 0 or fonts is None:
+        return
+    for ref in fonts.get_object().values():
+        if ref.idnum in done:
+            continue
+        done.add(ref.idnum)
+        font = ref.get_object()
+        parts = [font, *(d.get_object() for d in font.get("/DescendantFonts", ()))]
+        for part in parts:
+            if "/BaseFont" in part:
+                part[NameObject("/BaseFont")] = NameObject(retag(part["/BaseFont"], batch))
+            descriptor = part.get("/FontDescriptor")
+            if descriptor is not None and "/FontName" in descriptor.get_object():
+                d = descriptor.get_object()
+                d[NameObject("/FontName")] = NameObject(retag(d["/FontName"], batch))
+
+
 def compose(pdfs: Sequence[bytes], sheets: Sequence[Sheet], info: Info) -> bytes:
     """One PDF of ``sheets``, drawing the pages of ``pdfs`` that they place."""
     from pypdf import PdfReader, PdfWriter
@@ -128,6 +166,7 @@ def compose(pdfs: Sequence[bytes], sheets: Sequence[Sheet], info: Info) -> bytes
     writer.pdf_header = b"%PDF-1.7"
     readers: dict[int, PdfReader] = {}
     forms: dict[tuple[Piece, float, float], IndirectObject] = {}
+    retagged: set[int] = set()  # the fonts retagged, by object number in the writer
 
     def form(placed: Placed) -> IndirectObject:
         """The piece's page as a Form XObject: its content stream, its resources, and a
@@ -151,7 +190,9 @@ def compose(pdfs: Sequence[bytes], sheets: Sequence[Sheet], info: Info) -> bytes
             stream[NameObject("/BBox")] = ArrayObject(FloatObject(round(v, 4)) for v in shown)
             stream[NameObject("/Matrix")] = ArrayObject(
                 FloatObject(v) for v in (1, 0, 0, 1, 0, -height))
-            stream[NameObject("/Resources")] = page["/Resources"].clone(writer)
+            resources = page["/Resources"].clone(writer)
+            _retag_fonts(resources.get_object(), piece.batch, retagged)
+            stream[NameObject("/Resources")] = resources
             forms[key] = ref
         return forms[key]
 

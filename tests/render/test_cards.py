@@ -267,13 +267,16 @@ def test_fonts_outline_and_metadata(full: dict[str, Path]) -> None:
         assert root["/Lang"] == "en"
         titles = [item.title for item in reader.outline if not isinstance(item, list)]
         assert titles == [d.title for d in load_content().ruleset(ruleset_id).decks.values()]
-        names = set()
+        fonts: dict[str, set[int]] = {}
         for page in reader.pages:
             for form in forms_of(page):
                 assert form["/Subtype"] == "/Form"
                 for ref in form["/Resources"].get("/Font", {}).values():
-                    names.add(str(ref.get_object()["/BaseFont"]))
-        assert names and all("TowerPress" in name for name in names), names
+                    fonts.setdefault(str(ref.get_object()["/BaseFont"]), set()).add(ref.idnum)
+        assert fonts and all("TowerPress" in name for name in fonts), fonts
+        # Each subset has a tag of its own (PDF 1.7, 9.6.4), though two processes wrote them.
+        assert all(len(objects) == 1 for objects in fonts.values()), fonts
+        assert len({name.split("+")[0] for name in fonts}) == len(fonts)
 
 
 def draws(page: Any) -> int:
