@@ -136,6 +136,21 @@ def test_an_output_that_cannot_be_written_gets_one_line(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
+def test_an_output_link_is_written_through_and_a_device_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "kept" / "sheet.pdf"
+    target.parent.mkdir()
+    target.write_bytes(b"old")
+    link = tmp_path / "sheet.pdf"
+    link.symlink_to(target)
+    result = run("sheet", "inverted-tower", "-o", str(link))
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink() and target.read_bytes().startswith(b"%PDF")
+    result = run("sheet", "inverted-tower", "-o", "/dev/null")
+    assert result.returncode == 2
+    assert result.stderr == ("towerpress: error: cannot write /dev/null: it is not a regular "
+                             "file (a device or a pipe); expected a file's path\n")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

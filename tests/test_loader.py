@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -190,3 +191,31 @@ def test_missing_folder_and_empty_folder(tmp_path: Path) -> None:
         TowerpressError, match=r"no ruleset in .* \(expected folders holding a ruleset.toml\)"
     ):
         load_content(tmp_path)
+
+
+def test_links_out_of_the_content_folder_are_refused(content_copy: Path, tmp_path: Path) -> None:
+    # A link inside the content folder must not bring an outside file into a product.
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "notes.md").write_text("# Secret\n\nNot for print.\n", encoding="utf-8")
+    (secret / "table.toml").write_text("a = 1\n", encoding="utf-8")
+    shutil.copytree(content_copy / "tower-of-choices", secret / "tower")
+    tc = content_copy / "tower-of-choices"
+    (tc / "rules" / "99-leak.md").symlink_to(secret / "notes.md")
+    (tc / "tables" / "leak.toml").symlink_to(secret / "table.toml")
+    (content_copy / "elsewhere").symlink_to(secret / "tower", target_is_directory=True)
+    found = messages(content_copy)
+    assert found == [
+        f"content/elsewhere: refused: it links to {str(secret / 'tower')!r}, outside the "
+        "content folder (expected a file inside it)",
+        f"content/tower-of-choices/rules/99-leak.md: refused: it links to "
+        f"{str(secret / 'notes.md')!r}, outside the content folder (expected a file inside it)",
+        f"content/tower-of-choices/tables/leak.toml: refused: it links to "
+        f"{str(secret / 'table.toml')!r}, outside the content folder (expected a file inside it)",
+    ]
+    # A link that stays inside the folder is read as the file it leads to.
+    for link in (tc / "rules" / "99-leak.md", tc / "tables" / "leak.toml",
+                 content_copy / "elsewhere"):
+        link.unlink()
+    (tc / "rules" / "99-again.md").symlink_to(tc / "rules" / "01-introduction.md")
+    assert len(load_content(content_copy).ruleset("tower-of-choices").chapters) > 1

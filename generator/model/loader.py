@@ -150,8 +150,24 @@ def _display(path: Path, base: Path) -> str:
         return str(path)
 
 
-def _read_toml(path: Path, base: Path, findings: Findings) -> dict[str, Any] | None:
+def _outside(path: Path, base: Path, findings: Findings, root: Path) -> bool:
+    """Whether ``path`` is a link that leads out of the content folder ``root``: such a file
+    is refused, never read (design.md section 8)."""
+    resolved = path.resolve()
+    if resolved.is_relative_to(root):
+        return False
+    findings.add(_display(path, base), "",
+                 f"refused: it links to {str(resolved)!r}, outside the content folder "
+                 "(expected a file inside it)")
+    return True
+
+
+def _read_toml(
+    path: Path, base: Path, findings: Findings, root: Path
+) -> dict[str, Any] | None:
     shown = _display(path, base)
+    if _outside(path, base, findings, root):
+        return None
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
@@ -164,7 +180,9 @@ def _read_toml(path: Path, base: Path, findings: Findings) -> dict[str, Any] | N
     return None
 
 
-def _read_text(path: Path, base: Path, findings: Findings) -> str | None:
+def _read_text(path: Path, base: Path, findings: Findings, root: Path) -> str | None:
+    if _outside(path, base, findings, root):
+        return None
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -174,12 +192,12 @@ def _read_text(path: Path, base: Path, findings: Findings) -> str | None:
     return None
 
 
-def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | None:
+def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> Ruleset | None:
     shown = _display(folder, base)
     registry = families()
     before = len(findings.items)
 
-    raw_info = _read_toml(folder / "ruleset.toml", base, findings)
+    raw_info = _read_toml(folder / "ruleset.toml", base, findings, root)
     if raw_info is None:
         return None
     info = load_info(Node(raw_info, f"{shown}/ruleset.toml", "", findings), tuple(registry))
@@ -188,7 +206,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | Non
         return None
 
     rulings: tuple[Ruling, ...] = ()
-    raw_rulings = _read_toml(folder / "rulings.toml", base, findings)
+    raw_rulings = _read_toml(folder / "rulings.toml", base, findings, root)
     if raw_rulings is not None:
         rulings = load_rulings(
             Node(raw_rulings, f"{shown}/rulings.toml", "", findings), family.ruling_prefix
@@ -199,7 +217,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | Non
     if not profile_files:
         findings.add(f"{shown}/profiles", "", "no profiles (expected at least as-written.toml)")
     for path in profile_files:
-        raw = _read_toml(path, base, findings)
+        raw = _read_toml(path, base, findings, root)
         if raw is not None:
             node = Node(raw, f"{shown}/profiles/{path.name}", "", findings)
             profiles[path.stem] = load_profile(node, path.stem, rulings)
@@ -214,7 +232,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | Non
     nodes: dict[str, Node] = {}
     raw_tables: dict[str, Any] = {}
     for path in sorted((folder / "tables").glob("*.toml")):
-        raw = _read_toml(path, base, findings)
+        raw = _read_toml(path, base, findings, root)
         if raw is not None:
             raw_tables[path.stem] = raw
             nodes[path.stem] = Node(raw, f"{shown}/tables/{path.name}", "", findings)
@@ -229,7 +247,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | Non
     for sub, loader in (("decks", load_decks), ("sheets", load_sheets)):
         sub_nodes: dict[str, Node] = {}
         for path in sorted((folder / sub).glob("*.toml")):
-            raw = _read_toml(path, base, findings)
+            raw = _read_toml(path, base, findings, root)
             if raw is not None:
                 sub_nodes[path.stem] = Node(raw, f"{shown}/{sub}/{path.name}", "", findings)
         # Decks and sheets name entities of the data; they are checked only once the
@@ -246,7 +264,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings) -> Ruleset | Non
     quick: Chapter | None = None
     quick_path = folder / "quick-reference.md"
     for path in [*chapter_files, *([quick_path] if quick_path.is_file() else [])]:
-        text = _read_text(path, base, findings)
+        text = _read_text(path, base, findings, root)
         if text is None:
             continue
         file = _display(path, base)
@@ -320,7 +338,9 @@ def load_content(root: Path | None = None) -> Content:
     findings = Findings()
     rulesets: dict[str, Ruleset] = {}
     for folder in folders:
-        ruleset = _load_ruleset(folder, base, findings)
+        if _outside(folder, base, findings, root):
+            continue
+        ruleset = _load_ruleset(folder, base, findings, root)
         if ruleset is not None:
             rulesets[ruleset.id] = ruleset
     if findings:

@@ -30,6 +30,11 @@ def write_atomic(path: Path, data: bytes) -> None:
         TowerpressError: the file cannot be written there (its folder cannot be made, the
             disk is full, permission is denied); the message names the path and why.
     """
+    # A link is written through: the file it leads to gets the bytes, the link stays.
+    path = path.resolve() if path.is_symlink() else path
+    if path.exists() and not path.is_file():
+        kind = "a folder" if path.is_dir() else "not a regular file (a device or a pipe)"
+        raise TowerpressError(f"cannot write {path}: it is {kind}; expected a file's path")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
