@@ -12,7 +12,14 @@ from typing import Any
 import click
 
 from generator import __version__
-from generator.commands.options import PAPER, POSITIVE, content_option, load
+from generator.commands.options import (
+    MAX_DEPTH,
+    MAX_RUNS,
+    PAPER,
+    PositiveInt,
+    content_option,
+    load,
+)
 from generator.errors import ContentError, TowerpressError
 from generator.model.loader import Content
 from generator.words import plural
@@ -116,10 +123,10 @@ def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | Non
 @click.argument("ruleset_id", metavar="RULESET")
 @click.option(
     "--runs",
-    type=POSITIVE,
+    type=PositiveInt(MAX_RUNS),
     default=10000,
     show_default=True,
-    help="Games to play (a positive integer).",
+    help=f"Games to play (1 to {MAX_RUNS:,}).",
 )
 @click.option("--seed", required=True, help="Seed (an integer or any non-empty text).")
 @click.option(
@@ -128,9 +135,10 @@ def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | Non
 @click.option(
     "--floors",
     "depth",
-    type=POSITIVE,
+    type=PositiveInt(MAX_DEPTH),
     default=None,
-    help="Floors (levels, rooms) a run goes down at most; reaching the last is a win.",
+    help=f"Floors (levels, rooms) a run goes down at most, 1 to {MAX_DEPTH}; reaching the "
+    "last is a win.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 @content_option
@@ -151,10 +159,8 @@ def simulate(
 
     try:
         canonical = normalise_seed(seed)
-    except ValueError:
-        raise click.BadParameter(
-            "expected an integer or non-empty text", param_hint="'--seed'"
-        ) from None
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--seed'") from None
     ruleset, profile, engine = _engine_for(ruleset_id, content_dir, profile_id)
     depth = depth or engine.default_depth
     # A progress bar on stderr when a person watches; nothing when stderr is a file or pipe.

@@ -151,14 +151,22 @@ def test_an_output_link_is_written_through_and_a_device_is_refused(tmp_path: Pat
                              "file (a device or a pipe); expected a file's path\n")
 
 
+RUNS = "Invalid value for '--runs': expected a positive integer up to 1,000,000"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--runs", "0"], "Invalid value for '--runs': expected a positive integer, got '0'"),
-        (["--runs", "x"], "Invalid value for '--runs': expected a positive integer, got 'x'"),
-        (["--runs", "2.5"], "Invalid value for '--runs': expected a positive integer, got '2.5'"),
+        (["--runs", "0"], f"{RUNS}, got '0'"),
+        (["--runs", "x"], f"{RUNS}, got 'x'"),
+        (["--runs", "2.5"], f"{RUNS}, got '2.5'"),
         (["--seed", ""], "Invalid value for '--seed': expected an integer or non-empty text"),
         (["--seed", "   "], "Invalid value for '--seed': expected an integer or non-empty text"),
+        (["--seed", "9" * 5000],
+         "Invalid value for '--seed': expected at most 200 characters, got 5000"),
+        (["--runs", "2000000"], f"{RUNS}, got '2000000'"),
+        (["--floors", "100000000"],
+         "Invalid value for '--floors': expected a positive integer up to 99, got "),
         (
             ["--profile", "easy"],
             "unknown profile 'easy' for inverted-tower (expected one of: as-written, draft-4.5)",

@@ -219,3 +219,27 @@ def test_links_out_of_the_content_folder_are_refused(content_copy: Path, tmp_pat
         link.unlink()
     (tc / "rules" / "99-again.md").symlink_to(tc / "rules" / "01-introduction.md")
     assert len(load_content(content_copy).ruleset("tower-of-choices").chapters) > 1
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "expected"),
+    [
+        # Each of these was accepted, then stalled or crashed the engine or the checks.
+        ("inverted-tower/tables/merchant.toml", "price = 5", "price = 0",
+         "stock[0].price: 0 is below the minimum 1"),
+        ("inverted-tower/tables/combat.toml", "fail_damage = 1", "fail_damage = 0",
+         "fail_damage: 0 is below the minimum 1"),
+        ("three-dice-dungeon/tables/training_wheels.toml", "reroll = [4, 5]", "reroll = []",
+         "locations[0].reroll: expected at least one face"),
+        ("three-dice-dungeon/sheets/log.toml", "columns = 10", "columns = 1000000",
+         "sections[0].columns: 1000000 is above the maximum 26"),
+        ("inverted-tower/tables/bosses.toml", "quantity = 1", "quantity = 1000000000",
+         "loot[0].quantity: 1000000000 is above the maximum 9999"),
+    ],
+)
+def test_values_that_would_stall_the_engine_are_refused(
+    content_copy: Path, file: str, old: str, new: str, expected: str
+) -> None:
+    edit(content_copy / file, old, new)
+    (found,) = messages(content_copy)
+    assert found == f"content/{file}: {expected}"

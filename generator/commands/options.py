@@ -34,18 +34,26 @@ def load(content_dir: Path | None) -> Content:
 
 
 class PositiveInt(click.ParamType):  # type: ignore[type-arg]
-    """A whole number of at least 1, with a message that says so."""
+    """A whole number of at least 1 (and at most ``maximum``), with a message that says so."""
 
     name = "N"
 
+    def __init__(self, maximum: int | None = None) -> None:
+        self.maximum = maximum
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        wanted = "a positive integer" + (f" up to {self.maximum:,}" if self.maximum else "")
         try:
             number = int(value)
         except (TypeError, ValueError):
-            self.fail(f"expected a positive integer, got {value!r}", param, ctx)
+            self.fail(f"expected {wanted}, got {value!r}", param, ctx)
         if number < 1 or (str(value).strip() != str(number) and not isinstance(value, int)):
-            self.fail(f"expected a positive integer, got {value!r}", param, ctx)
+            self.fail(f"expected {wanted}, got {value!r}", param, ctx)
+        if self.maximum is not None and number > self.maximum:
+            self.fail(f"expected {wanted}, got {value!r}", param, ctx)
         return number
 
 
 POSITIVE = PositiveInt()
+MAX_RUNS = 1_000_000  # games: at the slowest engine (about 120 games/s), two hours and more
+MAX_DEPTH = 99  # floors a simulated run goes down, as many as a log prints

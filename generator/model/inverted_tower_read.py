@@ -365,7 +365,7 @@ def load_monsters(node: Node) -> tuple[Monster, ...]:
 def load_combat(node: Node) -> Combat:
     combat = Combat(
         check=node.str("check"),
-        fail_damage=node.int("fail_damage", min=0),
+        fail_damage=node.int("fail_damage", min=1),  # a miss that costs nothing never ends
         floor_offset=read_varies(node, "floor_offset", _int),
         attribute_choice=read_varies(node, "attribute_choice", enum_of(AttributeChoice)),
     )
@@ -422,7 +422,8 @@ def load_floor(node: Node) -> Floor:
 def load_merchant(node: Node) -> Merchant:
     stock: list[Offer] = []
     for row in node.tables("stock", min_items=1):
-        stock.append(Offer(row.str("item"), row.int("price", min=0)))
+        # A free item would be bought without end: a price is at least 1.
+        stock.append(Offer(row.str("item"), row.int("price", min=1)))
         row.done()
     check_unique(node, "stock", [o.item for o in stock], "item")
     merchant = Merchant(read_varies(node, "trade", enum_of(Trade)), tuple(stock))

@@ -21,6 +21,9 @@ Bool = bool
 
 T = TypeVar("T")
 
+#: The largest number any count, price or score may be: none of these games comes near it,
+#: and a larger one (a typo, or 10**9) would stall the engine that counts up to it.
+CEILING = 9999
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
@@ -138,10 +141,16 @@ class Node:
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(key, f"expected an integer, got {type_name(value)} {value!r}")
             return default if default is not None else (min or 0)
-        if min is not None and value < min:
-            self.error(key, f"{value} is below the minimum {min}")
-        if max is not None and value > max:
-            self.error(key, f"{value} is above the maximum {max}")
+        # A value out of range is reported and the bound is used instead, so that the rest
+        # of the checks (a sheet's cells, a table's rows) never run with it.
+        low = min if min is not None else -CEILING
+        high = max if max is not None else CEILING
+        if value < low:
+            self.error(key, f"{value} is below the minimum {low}")
+            return low
+        if value > high:
+            self.error(key, f"{value} is above the maximum {high}")
+            return high
         return value
 
     def bool(self, key: Str, default: Bool | None = None) -> Bool:

@@ -26,6 +26,8 @@ DIE = 6  # every table of this game is read with a six-sided die
 def _faces(node: Node, key: str, *, proper: bool = True) -> tuple[int, ...]:
     """A list of die faces; ``proper``: it must leave at least one face (rerolls end)."""
     faces = node.int_list(key)
+    if not faces:
+        node.error(key, "expected at least one face")
     for i, face in enumerate(faces):
         if not 1 <= face <= DIE:
             node.error(f"{key}[{i}]", f"{face} is not a face of the d{DIE}")

@@ -6,6 +6,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -167,6 +168,12 @@ def test_room_odds_give_the_key_numbers() -> None:
     assert round(float(odds.forced_boss), 2) == 0.53
     first_encounter = floor_odds(rules(alts=("IT-32",)))
     assert first_encounter.forced_boss == Fraction(17, 18) ** 10
+
+
+def test_floor_odds_with_more_lair_treasure_rolls() -> None:
+    # Two treasure rolls in the lair need a die more; it does not change a room's kind.
+    r = replace(rules(), lair_treasure_rolls=2)
+    assert floor_odds(r) == floor_odds(rules())
 
 
 def test_room_odds_with_rerolls_sum_to_one() -> None:

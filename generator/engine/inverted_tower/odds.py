@@ -178,7 +178,9 @@ def room_outcomes(rules: Rules, fs: FloorState, index: int = 0
         rules.dead_end_check, rules.room_check, rules.event_of)]
     for (dead_end, a), (check, b), (event, c) in product(*groups):
         share = Fraction(a * b * c, rules.faces ** 3)
-        roll = RoomRoll(dead_end, check, event, 1, 1, 1, 1, 1, 1)
+        # The lair's extra treasure dice (IT-25) are fixed too: they do not decide the kind.
+        extra = (1,) * max(0, rules.lair_treasure_rolls - 1)
+        roll = RoomRoll(dead_end, check, event, 1, 1, 1, 1, 1, 1, extra_treasure=extra)
         try:
             out.append((resolve_room(rules, fs, roll, index), share))
         except NeedMoreDice:
