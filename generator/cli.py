@@ -57,8 +57,13 @@ def list_command(content_dir: Path | None) -> None:
 @cli.command()
 @content_option
 def validate(content_dir: Path | None) -> None:
-    """Check the content: types, keys, dice coverage, references, profiles."""
+    """Check the content: types, keys, dice coverage, references, profiles, prose."""
+    from generator.render.rulebook import prose_problems
+
     content = _load(content_dir)
+    problems = [p for ruleset in content.rulesets.values() for p in prose_problems(ruleset)]
+    if problems:
+        raise ContentError(problems)
     for ruleset in content.rulesets.values():
         click.echo(
             f"{ruleset.id}: ok ({len(ruleset.tables())} tables, {len(ruleset.rulings)} rulings, "

@@ -74,6 +74,24 @@ def test_validate_reports_every_problem_and_exits_2(content_copy: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_validate_checks_the_prose_as_the_rulebook_will(content_copy: Path) -> None:
+    # It said ok, and the rulebook then failed on these.
+    rolls = content_copy / "inverted-tower" / "rules" / "03-rolls.md"
+    rolls.write_text(rolls.read_text(encoding="utf-8") + "\n\n<b>bold</b>\n", encoding="utf-8")
+    intro = content_copy / "tower-of-choices" / "rules" / "01-introduction.md"
+    intro.write_text(intro.read_text(encoding="utf-8") + "\n\n![x](/etc/passwd)\n",
+                     encoding="utf-8")
+    result = run("validate", "--content", str(content_copy))
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "towerpress: error: content/inverted-tower/rules/03-rolls.md: raw HTML is not allowed "
+        "in rules prose: '<b>'",
+        "towerpress: error: content/tower-of-choices/rules/01-introduction.md: refused image "
+        "'/etc/passwd': not a file inside the content folder",
+        "towerpress: 2 problems in the content",
+    ]
+
+
 def test_validate_missing_folder(tmp_path: Path) -> None:
     result = run("validate", "--content", str(tmp_path / "none"))
     assert result.returncode == 2

@@ -35,8 +35,18 @@ class SafeFetcher(URLFetcher):  # type: ignore[misc]
     def __init__(self, roots: Iterable[Path]):
         super().__init__(allowed_protocols=("file", "data"), fail_on_errors=True)
         self.roots = tuple(Path(r).resolve() for r in roots)
+        # Every refusal, kept: WeasyPrint swallows those made for a picture inside an SVG,
+        # and the render must still fail on them.
+        self.refused: list[RefusedReference] = []
 
     def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+        try:
+            return self._fetch(url, headers)
+        except RefusedReference as exc:
+            self.refused.append(exc)
+            raise
+
+    def _fetch(self, url: str, headers: object) -> URLFetcherResponse:
         parts = urlsplit(url)
         if parts.scheme == "data":
             return super().fetch(url, headers)

@@ -6,6 +6,7 @@ import gc
 import io
 import logging
 import os
+import re
 import shutil
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -121,8 +122,20 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
     finally:
         logger.removeHandler(handler)
         logger.propagate = propagate
+    if fetcher.refused:
+        raise RenderError(str(fetcher.refused[0]))
+    for message in handler.messages:
+        # WeasyPrint leaves out a picture it cannot read (not an image, or too large to
+        # decode); a book with a hole in it is not what was asked for.
+        unreadable = _UNREADABLE.match(message)
+        if unreadable:
+            raise RenderError(f"cannot use image {unreadable.group(1)}: it is not an image "
+                              "that can be read, or it is too large")
     last_warnings[:] = handler.messages
     return document
+
+
+_UNREADABLE = re.compile(r"Failed to load image at (.+?): ")
 
 
 def pdf_bytes(document: Any) -> bytes:

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Literal
 
 from generator import __version__
-from generator.errors import TowerpressError
+from generator.errors import RenderError, TowerpressError
 from generator.model.common import Profile, Reading, Ruling
 from generator.model.loader import Ruleset
+from generator.model.schema import Finding
 from generator.model.views import TableView
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.markdown import Heading, ProseBlock, ProseRenderer
@@ -151,6 +152,25 @@ def rulebook_html(
         authors=authors,
         version=__version__,
     )
+
+
+def prose_problems(ruleset: Ruleset) -> list[Finding]:
+    """What would stop the rules prose from rendering (raw HTML, an image from outside the
+    content folder), chapter by chapter, so that ``validate`` lists them all without laying
+    out a page."""
+    prose = ProseRenderer(ruleset.raw, ruleset.root, ruleset.profile().alt)
+    parts = [(chapter, ruleset.root / "rules") for chapter in ruleset.chapters]
+    if ruleset.quick_reference is not None:
+        parts.append((ruleset.quick_reference, ruleset.root))
+    found: list[Finding] = []
+    for chapter, folder in parts:
+        try:
+            prose.render(chapter.source, file=chapter.file, folder=folder, slug=chapter.slug,
+                         anchors=set())
+        except RenderError as exc:
+            file, _, message = exc.format_message().partition(": ")
+            found.append(Finding(file, "", message))
+    return found
 
 
 def default_output(ruleset_id: str, paper: str, fmt: str = "pdf") -> Path:
