@@ -39,7 +39,7 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 
 Editor = Callable[[Path, str, str], None]
 
-_CURLED = str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")
+_CURLED = str.maketrans("\u2018\u2019\u201c\u201d\u2212", "''\"\"-")
 
 
 def pdf_pages(path: Path, *, flow: bool = False) -> tuple[str, ...]:
@@ -78,7 +78,8 @@ def pdf_faults(check: Callable[[Path], tuple[int, list[str]]], pdfs: Mapping[K, 
 
 
 def plain_quotes(text: str) -> str:
-    """Text read from a PDF with its curled quotes straight again, as the content has them."""
+    """Text read from a PDF with its curled quotes straight again, and its minus signs
+    hyphens, as the content has them."""
     return text.translate(_CURLED)
 
 

@@ -2,7 +2,8 @@
 
 The rules prose is curled by markdown-it's typographer; the text of tables, cards, sheets
 and rulings comes from TOML, where people type straight quotes ("the manual's HP",
-'heal up').  Like SmartyPants, this pass curls them in the rendered HTML, and it ties a
+'heal up') and hyphens for minus signs ("-1").  Like SmartyPants, this pass curls the
+quotes in the rendered HTML, sets a minus sign (U+2212) for such a hyphen, and it ties a
 number to the word it counts ("−1 HP", "+1 Crafting DRAW", "5 gp"), so that no line ends
 on a bare "−1".  Tags and their attributes (card keys, form field names), styles and code
 are left as they are.
@@ -31,6 +32,10 @@ _OPENS_AFTER = set(" \t\n\u00a0([{\u2014\u2013/-\u201c\u2018")
 # A modifier and the word after it ("+1 HP"), or a number and a unit of two letters at
 # most ("5 gp", "10 XP"): the space between them does not break.
 _TIE = re.compile(r"(?<![\w.,])([+\u2212-]\d+|\d+(?= [A-Za-z]{1,2}\b)) (?=\w)")
+# A hyphen typed as a minus: before a digit, at the start of a word ("take -1", "reach
+# -5", "+1/-1"); not in a range ("1-3") nor in an ID ("IT-08"), where a letter or a digit
+# comes first.
+_MINUS = re.compile(r"(?<![\w.,)\]])-(?=\d)")
 # A no-break space, then the opening tags of inline elements.
 _NBSP_BEFORE_INLINE = re.compile(
     r"(?:\u00a0|&nbsp;|&#160;)((?:<(?:a|abbr|b|em|i|small|span|strong|sub|sup)\b[^>]*>)+)",
@@ -40,10 +45,11 @@ _NBSP_BEFORE_INLINE = re.compile(
 
 def typeset(html: str) -> str:
     """``html`` with the straight quotes of its text curled (opening after a space, an
-    opening bracket or a dash; closing, or an apostrophe ``’``, everywhere else) and its
-    numbers tied to the words they count; a no-break space before an inline element is
-    moved into it."""
-    html = _text_only(html, lambda text, before: _TIE.sub("\\1\u00a0", _curl(text, before)))
+    opening bracket or a dash; closing, or an apostrophe ``’``, everywhere else), a minus
+    sign for a hyphen typed as one, and its numbers tied to the words they count; a no-break
+    space before an inline element is moved into it."""
+    html = _text_only(html, lambda text, before: _TIE.sub(
+        "\\1\u00a0", _MINUS.sub("\u2212", _curl(text, before))))
     out, at = [], 0
     for verbatim in _VERBATIM_RE.finditer(html):
         out += [_NBSP_BEFORE_INLINE.sub("\\1\u00a0", html[at:verbatim.start()]), verbatim[0]]

@@ -107,7 +107,7 @@ def printed_words(sheet: SheetDef, ruleset: Ruleset) -> set[str]:
 
 def words_of(text: str) -> set[str]:
     """Words compared without case (titles print in capitals) or trailing punctuation."""
-    text = text.replace("\u00ad", "")
+    text = text.replace("\u00ad", "").replace("\u2212", "-")  # a typed "-5" prints "−5"
     text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)
     return {w.strip(".,:;()").casefold() for w in text.split()} - {""}
 

@@ -45,3 +45,12 @@ def test_a_no_break_space_before_an_inline_element_moves_into_it() -> None:
     html = ("<p>a\u00a0</p><td>b\u00a0</td><style>x\u00a0<em></style><code>y\u00a0<em>"
             "</code><!-- z\u00a0<em> -->")
     assert typeset(html) == html
+
+
+def test_a_hyphen_typed_as_a_minus_prints_a_minus() -> None:
+    assert typeset("<p>hit points reach -5. Take -1 on a roll (+1/-1).</p>") == (
+        "<p>hit points reach \u22125. Take \u22121\u00a0on a roll (+1/\u22121).</p>")
+    # Ranges, IDs, sums and attributes keep their hyphen.
+    assert typeset('<td data-k="a-1">1-3, IT-08, d6-1</td>') == (
+        '<td data-k="a-1">1-3, IT-08, d6-1</td>')
+    assert typeset("<td>-2</td>") == "<td>\u22122</td>"
