@@ -55,6 +55,14 @@ def test_malformed_toml(content_copy: Path) -> None:
     assert found.startswith("content/inverted-tower/ruleset.toml: malformed TOML: ")
 
 
+def test_a_broken_tables_file_is_reported_once(content_copy: Path) -> None:
+    # Not again as a missing file, nor by every value of the prose that reads it.
+    path = content_copy / "inverted-tower" / "tables" / "events.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "this is = = broken\n", encoding="utf-8")
+    (found,) = messages(content_copy)
+    assert found.startswith("content/inverted-tower/tables/events.toml: malformed TOML: ")
+
+
 def test_wrong_type_missing_and_unknown_keys(content_copy: Path) -> None:
     path = content_copy / "tower-of-choices" / "ruleset.toml"
     text = path.read_text(encoding="utf-8")

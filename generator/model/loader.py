@@ -42,10 +42,12 @@ class RulesetData(Protocol):
 class TableFiles:
     """The parsed ``tables/*.toml`` files of one ruleset, by file stem."""
 
-    def __init__(self, nodes: dict[str, Node], folder: str, findings: Findings):
+    def __init__(self, nodes: dict[str, Node], folder: str, findings: Findings,
+                 unreadable: set[str] | None = None):
         self._nodes = nodes
         self._folder = folder
         self._findings = findings
+        self._unreadable = unreadable or set()  # files there, already reported
         self._used: set[str] = set()
 
     def file(self, stem: str) -> Node:
@@ -53,7 +55,8 @@ class TableFiles:
         self._used.add(stem)
         if stem not in self._nodes:
             path = f"{self._folder}/{stem}.toml"
-            self._findings.add(path, "", "missing file (expected a tables file of this name)")
+            if stem not in self._unreadable:
+                self._findings.add(path, "", "missing file (expected a tables file of this name)")
             # The keys of a missing file are not reported one by one: the file is the problem.
             return Node({}, path, "", Findings())
         return self._nodes[stem]
@@ -231,12 +234,15 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
 
     nodes: dict[str, Node] = {}
     raw_tables: dict[str, Any] = {}
+    unreadable: set[str] = set()
     for path in sorted((folder / "tables").glob("*.toml")):
         raw = _read_toml(path, base, findings, root)
-        if raw is not None:
+        if raw is None:
+            unreadable.add(path.stem)
+        else:
             raw_tables[path.stem] = raw
             nodes[path.stem] = Node(raw, f"{shown}/tables/{path.name}", "", findings)
-    files = TableFiles(nodes, f"{shown}/tables", findings)
+    files = TableFiles(nodes, f"{shown}/tables", findings, unreadable)
     data = family.load(files)
     files.done()
 
@@ -289,7 +295,9 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
                     where,
                     f"unknown table {d.arg!r} (expected one of: {', '.join(sorted(table_names))})",
                 )
-            elif d.kind == "value":
+            elif d.kind == "value" and table_names is not None:
+                # Checked only once the data is sound, like the tables: a broken file is
+                # reported once, not again by every value that reads it.
                 try:
                     lookup_value(raw_tables, d.arg)
                 except KeyError as exc:
