@@ -254,6 +254,7 @@ def odds(
     spec = engine.odds[query]
     known = {p.name: p for p in spec.params}
     values = {p.name: p.default for p in spec.params}
+    given: set[str] = set()
     for item in params:
         name, sep, text = item.partition("=")
         if not sep or name not in known:
@@ -261,6 +262,9 @@ def odds(
                 f"odds {query}: {item!r} is not NAME=VALUE "
                 f"with NAME one of: {', '.join(known) or 'none'}"
             )
+        if name in given:
+            raise TowerpressError(f"odds {query}: {name} is given twice (give it once)")
+        given.add(name)
         p = known[name]
         try:
             value = int(text)

@@ -245,3 +245,13 @@ def test_odds_prints_exact_fractions_and_rejects_bad_values() -> None:
     assert unknown.stderr.startswith(
         "towerpress: error: unknown odds query 'nope' for inverted-tower"
     )
+    # Values that do not go together, or one given twice, are refused, not quietly changed.
+    for args, message in (
+        (["fight", "hp=10", "max_hp=5"], "fight: max_hp must be at least hp, got hp=10 and "
+                                         "max_hp=5"),
+        (["fight", "elites=3", "monsters=2"], "fight: elites must be at most monsters"),
+        (["hit", "attr=1", "attr=2"], "hit: attr is given twice (give it once)"),
+    ):
+        refused = run("odds", "inverted-tower", *args)
+        assert refused.returncode == 2
+        assert refused.stderr.startswith(f"towerpress: error: odds {message}"), refused.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -251,3 +252,16 @@ def test_values_that_would_stall_the_engine_are_refused(
     edit(content_copy / file, old, new)
     (found,) = messages(content_copy)
     assert found == f"content/{file}: {expected}"
+
+
+def test_a_folder_that_cannot_be_listed_is_reported(
+    content_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its decks were quietly missing: glob finds nothing in a folder it may not list.
+    # (Faked: the tests may run as root, who may list anything.)
+    real = os.access
+    monkeypatch.setattr("generator.model.loader.os.access", lambda path, mode: real(
+        path, mode) and not (Path(path).name == "decks"
+                             and Path(path).parent.name == "tower-of-choices"))
+    assert messages(content_copy) == [
+        "content/tower-of-choices/decks: cannot be read: permission denied"]

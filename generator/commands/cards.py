@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from generator.commands.options import content_option, load
 from generator.errors import TowerpressError
@@ -91,6 +92,15 @@ def cards(
         return
     if ruleset_id is None:
         raise TowerpressError("missing RULESET (or `calibrate`); see towerpress cards --help")
+    if png_dir is not None:
+        # Tabletop Simulator sheets are a grid of card faces: no paper, bleed or backs.
+        unused = [flag for flag, name in _SHEET_ONLY
+                  if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
+        if unused:
+            verb = "does" if len(unused) == 1 else "do"
+            raise TowerpressError(f"--png writes Tabletop Simulator sheets into its folder; "
+                                  f"{', '.join(unused)} {verb} not apply to them (leave "
+                                  f"{'it' if len(unused) == 1 else 'them'} out)")
     from generator.render.card_png import write_tts_sheets
     from generator.render.card_starting_deck import starting_deck
     from generator.render.cards import (
@@ -127,6 +137,12 @@ def cards(
     printed = write_cards(ruleset, decks, opts, out)
     count = sum(len(d.cards) for d in decks)
     click.echo(f"wrote {out} ({count} cards, {plural(printed.pages, 'page')})")
+
+
+# The options of a printed sheet, which --png has no use for: (flag, parameter name).
+_SHEET_ONLY = (("--paper", "paper"), ("--bleed", "bleed"), ("--gutter", "gutter"),
+               ("--duplex", "duplex"), ("--back-offset", "offset_text"), ("--fold", "fold"),
+               ("-o", "output"))
 
 
 @cards.command("calibrate")

@@ -6,6 +6,7 @@ Two phases, like mkdocs: every file is read and every problem is collected, then
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -165,6 +166,15 @@ def _outside(path: Path, base: Path, findings: Findings, root: Path) -> bool:
     return True
 
 
+def _listed(folder: Path, pattern: str, base: Path, findings: Findings) -> list[Path]:
+    """The files of ``folder`` matching ``pattern``, sorted; a folder that is there but
+    cannot be listed is a finding (glob would quietly find nothing in it)."""
+    if folder.is_dir() and not os.access(folder, os.R_OK | os.X_OK):
+        findings.add(_display(folder, base), "", "cannot be read: permission denied")
+        return []
+    return sorted(folder.glob(pattern))
+
+
 def _read_toml(
     path: Path, base: Path, findings: Findings, root: Path
 ) -> dict[str, Any] | None:
@@ -216,7 +226,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
         )
 
     profiles: dict[str, Profile] = {}
-    profile_files = sorted((folder / "profiles").glob("*.toml"))
+    profile_files = _listed(folder / "profiles", "*.toml", base, findings)
     if not profile_files:
         findings.add(f"{shown}/profiles", "", "no profiles (expected at least as-written.toml)")
     for path in profile_files:
@@ -235,7 +245,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
     nodes: dict[str, Node] = {}
     raw_tables: dict[str, Any] = {}
     unreadable: set[str] = set()
-    for path in sorted((folder / "tables").glob("*.toml")):
+    for path in _listed(folder / "tables", "*.toml", base, findings):
         raw = _read_toml(path, base, findings, root)
         if raw is None:
             unreadable.add(path.stem)
@@ -252,7 +262,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
     extra: dict[str, Mapping[str, Any]] = {}
     for sub, loader in (("decks", load_decks), ("sheets", load_sheets)):
         sub_nodes: dict[str, Node] = {}
-        for path in sorted((folder / sub).glob("*.toml")):
+        for path in _listed(folder / sub, "*.toml", base, findings):
             raw = _read_toml(path, base, findings, root)
             if raw is not None:
                 sub_nodes[path.stem] = Node(raw, f"{shown}/{sub}/{path.name}", "", findings)
@@ -262,7 +272,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
         extra[sub] = MappingProxyType(dict(loader(folder.name, sub_nodes, data if sound else None)))
 
     chapters: list[Chapter] = []
-    chapter_files = sorted((folder / "rules").glob("*.md"))
+    chapter_files = _listed(folder / "rules", "*.md", base, findings)
     if not chapter_files:
         findings.add(f"{shown}/rules", "", "no chapters (expected rules/*.md)")
     table_names = set(data.tables()) if len(findings.items) == before else None
@@ -338,7 +348,11 @@ def load_content(root: Path | None = None) -> Content:
     if (root / "ruleset.toml").is_file():
         folders = [root]
     else:
-        folders = sorted(p for p in root.iterdir() if (p / "ruleset.toml").is_file())
+        try:
+            folders = sorted(p for p in root.iterdir() if (p / "ruleset.toml").is_file())
+        except OSError as exc:
+            raise TowerpressError(f"content folder {str(root)!r} cannot be read: "
+                                  f"{exc.strerror}") from None
     if not folders:
         raise TowerpressError(
             f"no ruleset in {str(root)!r} (expected folders holding a ruleset.toml)"

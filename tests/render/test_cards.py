@@ -508,6 +508,8 @@ def test_every_option_prints(tmp_path: Path, args: list[str], pages: int) -> Non
         (["--fold", "--back-offset", "1,0"], "with --fold there are none"),
         (["--duplex", "none", "--back-offset", "0,-1"], "with --duplex none there are none"),
         (["--paper", "letter", "--back-offset", "0,-7"], "moves backs off the paper: on letter"),
+        (["--png", "never-written", "--fold"], "--png writes Tabletop Simulator sheets into its "
+                                               "folder; --fold does not apply to them"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], expected: str) -> None:

@@ -134,8 +134,12 @@ def fight_odds(rules: Rules, policy: Policy, hero: Hero, floor: int,
 
 def _fight_query(data: InvertedTower, profile: Profile, v: Mapping[str, int]) -> Labelled:
     rules = rules_for(data, profile)
-    monsters, elites = v["monsters"], min(v["elites"], v["monsters"])
-    max_hp = max(v["max_hp"], v["hp"])
+    monsters, elites, max_hp = v["monsters"], v["elites"], v["max_hp"]
+    if elites > monsters:
+        raise ValueError(f"elites must be at most monsters, got elites={elites} and "
+                         f"monsters={monsters}")
+    if max_hp < v["hp"]:
+        raise ValueError(f"max_hp must be at least hp, got hp={v['hp']} and max_hp={max_hp}")
     attributes = [0] * rules.attribute_count
     attributes[0] = v["attr"]
     hero = Hero(hp=v["hp"], max_hp=max_hp, attributes=tuple(attributes), level=v["level"],
