@@ -139,7 +139,15 @@ def test_any_text_is_a_seed(text: str) -> None:
 
 @pytest.mark.parametrize("empty", ["", " ", "\t\n"])
 def test_an_empty_seed_is_an_error(empty: str) -> None:
-    with pytest.raises(ValueError, match="must not be empty"):
+    with pytest.raises(ValueError, match="expected an integer or non-empty text"):
         normalise_seed(empty)
-    with pytest.raises(ValueError, match="must not be empty"):
+    with pytest.raises(ValueError, match="expected an integer or non-empty text"):
         stream(empty, "inverted-tower", purpose="content")
+
+
+def test_a_seed_is_short_text() -> None:
+    assert normalise_seed("x" * 200) == "str:" + "x" * 200
+    with pytest.raises(ValueError, match="expected at most 200 characters, got 5000"):
+        normalise_seed("9" * 5000)  # int() of it would fail too: above 4300 digits
+    with pytest.raises(ValueError, match="not UTF-8"):
+        normalise_seed(b"\xff".decode("utf-8", "surrogateescape"))  # as argv holds it
