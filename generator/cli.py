@@ -133,7 +133,8 @@ def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | Non
     show_default=True,
     help=f"Games to play (1 to {MAX_RUNS:,}).",
 )
-@click.option("--seed", required=True, help="Seed (an integer or any non-empty text).")
+@click.option("--seed", required=True,
+              help="Seed (an integer or any non-empty text, at most 200 characters).")
 @click.option(
     "--profile", "profile_id", default=None, help="Rules profile (default: the ruleset's)."
 )
@@ -160,9 +161,10 @@ def simulate(
     import json
 
     from generator.engine.report import summarise
-    from generator.engine.rng import normalise_seed
+    from generator.engine.rng import check_seed, normalise_seed
 
     try:
+        check_seed(seed)
         canonical = normalise_seed(seed)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--seed'") from None
@@ -277,6 +279,9 @@ def odds(
                 f"odds {query}: {name} must be between {p.min} and {p.max}, got {value}"
             )
         values[name] = value
+    for name, other in spec.follow.items():
+        if name not in given:  # a default never contradicts what was typed: hp=8 alone
+            values[name] = max(values[name], values[other])
     try:
         results = spec.compute(ruleset.data, profile, values)
     except ValueError as exc:  # a combination of values the query cannot take

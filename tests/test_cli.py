@@ -184,7 +184,7 @@ RUNS = "Invalid value for '--runs': expected a positive integer up to 1,000,000"
          "Invalid value for '--seed': expected at most 200 characters, got 5000"),
         (["--runs", "2000000"], f"{RUNS}, got '2000000'"),
         (["--floors", "100000000"],
-         "Invalid value for '--floors': expected a positive integer up to 99, got "),
+         "Invalid value for '--floors': expected a positive integer up to 999, got "),
         (
             ["--profile", "easy"],
             "unknown profile 'easy' for inverted-tower (expected one of: as-written, draft-4.5)",
@@ -255,3 +255,7 @@ def test_odds_prints_exact_fractions_and_rejects_bad_values() -> None:
         refused = run("odds", "inverted-tower", *args)
         assert refused.returncode == 2
         assert refused.stderr.startswith(f"towerpress: error: odds {message}"), refused.stderr
+    # A default follows what was typed: Max HP is at least the HP given.
+    alone = run("odds", "inverted-tower", "fight", "hp=8", "elites=3")
+    assert alone.returncode == 0, alone.stderr
+    assert " monsters=3 elites=3 hp=8 max_hp=8 " in alone.stdout.splitlines()[0]

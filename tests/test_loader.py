@@ -216,11 +216,13 @@ def test_links_out_of_the_content_folder_are_refused(content_copy: Path, tmp_pat
     found = messages(content_copy)
     assert found == [
         f"content/elsewhere: refused: it links to {str(secret / 'tower')!r}, outside the "
-        "content folder (expected a file inside it)",
+        "content folder (expected something inside it)",
         f"content/tower-of-choices/rules/99-leak.md: refused: it links to "
-        f"{str(secret / 'notes.md')!r}, outside the content folder (expected a file inside it)",
+        f"{str(secret / 'notes.md')!r}, outside the content folder (expected something inside "
+        "it)",
         f"content/tower-of-choices/tables/leak.toml: refused: it links to "
-        f"{str(secret / 'table.toml')!r}, outside the content folder (expected a file inside it)",
+        f"{str(secret / 'table.toml')!r}, outside the content folder (expected something "
+        "inside it)",
     ]
     # A link that stays inside the folder is read as the file it leads to.
     for link in (tc / "rules" / "99-leak.md", tc / "tables" / "leak.toml",
@@ -261,7 +263,18 @@ def test_a_folder_that_cannot_be_listed_is_reported(
     # (Faked: the tests may run as root, who may list anything.)
     real = os.access
     monkeypatch.setattr("generator.model.loader.os.access", lambda path, mode: real(
-        path, mode) and not (Path(path).name == "decks"
+        path, mode) and not (Path(path).name in ("decks", "profiles")
                              and Path(path).parent.name == "tower-of-choices"))
+    # Once each: not again as a folder with no profiles.
     assert messages(content_copy) == [
-        "content/tower-of-choices/decks: cannot be read: permission denied"]
+        "content/tower-of-choices/decks: cannot be read: permission denied",
+        "content/tower-of-choices/profiles: cannot be read: permission denied"]
+
+
+def test_a_loop_of_links_is_one_line(content_copy: Path) -> None:
+    rules = content_copy / "inverted-tower" / "rules"
+    (rules / "98-a.md").symlink_to(rules / "99-b.md")
+    (rules / "99-b.md").symlink_to(rules / "98-a.md")
+    assert messages(content_copy) == [
+        "content/inverted-tower/rules/98-a.md: cannot be read: a loop of symbolic links",
+        "content/inverted-tower/rules/99-b.md: cannot be read: a loop of symbolic links"]

@@ -142,7 +142,7 @@ def cards(
 # The options of a printed sheet, which --png has no use for: (flag, parameter name).
 _SHEET_ONLY = (("--paper", "paper"), ("--bleed", "bleed"), ("--gutter", "gutter"),
                ("--duplex", "duplex"), ("--back-offset", "offset_text"), ("--fold", "fold"),
-               ("-o", "output"))
+               ("-o/--output", "output"))
 
 
 @cards.command("calibrate")

@@ -7,7 +7,7 @@ an :class:`Engine`.  Nothing here does I/O.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -39,6 +39,8 @@ class OddsQuery:
     help: str
     params: tuple[Param, ...]
     compute: Callable[[Any, Profile, Mapping[str, int]], list[tuple[str, Fraction]]]
+    #: A parameter left out takes at least the value of another: {"max_hp": "hp"}.
+    follow: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -76,24 +76,33 @@ _INTEGER = re.compile(r"-?\d+")  # \d: the decimal digits of any script, as int(
 MAX_SEED = 200  # characters: a seed is typed or printed on a booklet's cover
 
 
-def normalise_seed(seed: int | str) -> str:
-    """The canonical text of a seed: integers and strings give distinct streams.
+def check_seed(text: str) -> None:
+    """A seed as typed: ``normalise_seed`` takes it, and it fits on a booklet's cover.
 
     Raises:
         ValueError: an empty seed, one longer than MAX_SEED characters, or one that is not
             text (bytes that are not UTF-8 on the command line); the message says which.
+    """
+    if len(text) > MAX_SEED:  # first: int() refuses more than 4300 digits its own way
+        raise ValueError(f"expected at most {MAX_SEED} characters, got {len(text)}")
+    normalise_seed(text)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("expected text (it holds bytes that are not UTF-8)") from None
+
+
+def normalise_seed(seed: int | str) -> str:
+    """The canonical text of a seed: integers and strings give distinct streams.
+
+    Raises:
+        ValueError: an empty seed.
     """
     if isinstance(seed, int) and not isinstance(seed, bool):
         return f"int:{seed}"
     text = str(seed)
     if not text.strip():
         raise ValueError("expected an integer or non-empty text")
-    if len(text) > MAX_SEED:
-        raise ValueError(f"expected at most {MAX_SEED} characters, got {len(text)}")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("expected text (it holds bytes that are not UTF-8)") from None
     # Only what int() reads is an integer: "¹" is a digit to str.isdigit() but not a
     # decimal one, and "--5" has one minus too many; both are text.
     if _INTEGER.fullmatch(text.strip()):

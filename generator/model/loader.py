@@ -157,21 +157,25 @@ def _display(path: Path, base: Path) -> str:
 def _outside(path: Path, base: Path, findings: Findings, root: Path) -> bool:
     """Whether ``path`` is a link that leads out of the content folder ``root``: such a file
     is refused, never read (design.md section 8)."""
-    resolved = path.resolve()
+    try:
+        resolved = path.resolve()
+    except (OSError, RuntimeError):  # links that lead to each other (3.11 raises RuntimeError)
+        findings.add(_display(path, base), "", "cannot be read: a loop of symbolic links")
+        return True
     if resolved.is_relative_to(root):
         return False
     findings.add(_display(path, base), "",
                  f"refused: it links to {str(resolved)!r}, outside the content folder "
-                 "(expected a file inside it)")
+                 "(expected something inside it)")
     return True
 
 
-def _listed(folder: Path, pattern: str, base: Path, findings: Findings) -> list[Path]:
+def _listed(folder: Path, pattern: str, base: Path, findings: Findings) -> list[Path] | None:
     """The files of ``folder`` matching ``pattern``, sorted; a folder that is there but
-    cannot be listed is a finding (glob would quietly find nothing in it)."""
+    cannot be listed is a finding (glob would quietly find nothing in it), and None."""
     if folder.is_dir() and not os.access(folder, os.R_OK | os.X_OK):
         findings.add(_display(folder, base), "", "cannot be read: permission denied")
-        return []
+        return None
     return sorted(folder.glob(pattern))
 
 
@@ -227,9 +231,9 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
 
     profiles: dict[str, Profile] = {}
     profile_files = _listed(folder / "profiles", "*.toml", base, findings)
-    if not profile_files:
+    if profile_files == []:
         findings.add(f"{shown}/profiles", "", "no profiles (expected at least as-written.toml)")
-    for path in profile_files:
+    for path in profile_files or []:
         raw = _read_toml(path, base, findings, root)
         if raw is not None:
             node = Node(raw, f"{shown}/profiles/{path.name}", "", findings)
@@ -245,7 +249,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
     nodes: dict[str, Node] = {}
     raw_tables: dict[str, Any] = {}
     unreadable: set[str] = set()
-    for path in _listed(folder / "tables", "*.toml", base, findings):
+    for path in _listed(folder / "tables", "*.toml", base, findings) or []:
         raw = _read_toml(path, base, findings, root)
         if raw is None:
             unreadable.add(path.stem)
@@ -262,7 +266,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
     extra: dict[str, Mapping[str, Any]] = {}
     for sub, loader in (("decks", load_decks), ("sheets", load_sheets)):
         sub_nodes: dict[str, Node] = {}
-        for path in _listed(folder / sub, "*.toml", base, findings):
+        for path in _listed(folder / sub, "*.toml", base, findings) or []:
             raw = _read_toml(path, base, findings, root)
             if raw is not None:
                 sub_nodes[path.stem] = Node(raw, f"{shown}/{sub}/{path.name}", "", findings)
@@ -273,13 +277,13 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
 
     chapters: list[Chapter] = []
     chapter_files = _listed(folder / "rules", "*.md", base, findings)
-    if not chapter_files:
+    if chapter_files == []:
         findings.add(f"{shown}/rules", "", "no chapters (expected rules/*.md)")
     table_names = set(data.tables()) if len(findings.items) == before else None
     ruling_ids = {r.id for r in rulings}
     quick: Chapter | None = None
     quick_path = folder / "quick-reference.md"
-    for path in [*chapter_files, *([quick_path] if quick_path.is_file() else [])]:
+    for path in [*(chapter_files or []), *([quick_path] if quick_path.is_file() else [])]:
         text = _read_text(path, base, findings, root)
         if text is None:
             continue

@@ -8,6 +8,7 @@ are the sheets' own.  The bytes depend only on the inputs: no dates, no random i
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -117,14 +118,14 @@ def retag(name: str, batch: int) -> str:
 
     Each batch of pieces was written with its own subset of each font, under the same tag;
     PDF 1.7 (9.6.4) wants distinct subsets in one file to have distinct tags.  Batch 0 keeps
-    its tag; a later batch shifts each letter by an amount that depends on it.
+    its tag; a later batch takes six letters of a hash of the tag and its number.
     """
     slash = "/" if name.startswith("/") else ""  # a PDF name object keeps its slash
     tag, plus, rest = name.removeprefix("/").partition("+")
     if not plus or batch == 0 or len(tag) != 6 or not tag.isalpha() or not tag.isupper():
         return name
-    shifted = "".join(chr((ord(c) - 65 + batch * (i + 1)) % 26 + 65) for i, c in enumerate(tag))
-    return f"{slash}{shifted}+{rest}"
+    digest = hashlib.blake2b(f"{tag}/{batch}".encode(), digest_size=6).digest()
+    return f"{slash}{''.join(chr(65 + b % 26) for b in digest)}+{rest}"
 
 
 def _retag_fonts(resources: Any, batch: int, done: set[int]) -> None:

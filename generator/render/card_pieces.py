@@ -113,7 +113,7 @@ def _back_view(job: BackJob, size: CardSize) -> _BackView:
         ruleset_top=top + h * 0.13,
         deck_top=top + h * 0.80,
         small=round(max(MIN_PT, 6.5 * scale), 2),
-        large=round(11 * scale, 2),
+        large=round(max(MIN_PT, 11 * scale), 2),
     )
 
 
@@ -184,7 +184,8 @@ def _spill(face: Any) -> float:
 
 @dataclass(frozen=True)
 class Overflow:
-    """A laid-out face's height and widest line, each over its box's: 1.0 or less fits."""
+    """A laid-out face's height over its box's, and the widest of its lines over the box's
+    width or of its words over the width of the box holding it: 1.0 or less fits."""
 
     height: float
     width: float

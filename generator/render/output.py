@@ -31,7 +31,10 @@ def write_atomic(path: Path, data: bytes) -> None:
             disk is full, permission is denied); the message names the path and why.
     """
     # A link is written through: the file it leads to gets the bytes, the link stays.
-    path = path.resolve() if path.is_symlink() else path
+    try:
+        path = path.resolve() if path.is_symlink() else path
+    except (OSError, RuntimeError):  # links that lead to each other
+        raise TowerpressError(f"cannot write {path}: a loop of symbolic links") from None
     if path.exists() and not path.is_file():
         kind = "a folder" if path.is_dir() else "not a regular file (a device or a pipe)"
         raise TowerpressError(f"cannot write {path}: it is {kind}; expected a file's path")

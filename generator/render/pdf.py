@@ -101,7 +101,8 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
     WeasyPrint's warnings are kept in :data:`last_warnings`.
 
     Raises:
-        RenderError: a reference outside the project's folders was refused.
+        RenderError: a reference outside the project's folders was refused, or a picture
+            could not be read (not an image, or too large to decode).
     """
     # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set
     # (the reproducible-builds convention); a fixed stamp keeps the PDF byte-identical.

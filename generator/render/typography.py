@@ -35,7 +35,8 @@ _TIE = re.compile(r"(?<![\w.,])([+\u2212-]\d+|\d+(?= [A-Za-z]{1,2}\b)) (?=\w)")
 # A hyphen typed as a minus: before a digit, at the start of a word ("take -1", "reach
 # -5", "+1/-1"); not in a range ("1-3") nor in an ID ("IT-08"), where a letter or a digit
 # comes first.
-_MINUS = re.compile(r"(?<![\w.,)\]])-(?=\d)")
+_MINUS = re.compile(r"-(?=\d)")
+_NOT_BEFORE_MINUS = re.compile(r"[\w.,)\]%]")  # "1-3", "IT-08", "50%-75%": a hyphen
 # A no-break space, then the opening tags of inline elements.
 _NBSP_BEFORE_INLINE = re.compile(
     r"(?:\u00a0|&nbsp;|&#160;)((?:<(?:a|abbr|b|em|i|small|span|strong|sub|sup)\b[^>]*>)+)",
@@ -49,7 +50,7 @@ def typeset(html: str) -> str:
     sign for a hyphen typed as one, and its numbers tied to the words they count; a no-break
     space before an inline element is moved into it."""
     html = _text_only(html, lambda text, before: _TIE.sub(
-        "\\1\u00a0", _MINUS.sub("\u2212", _curl(text, before))))
+        "\\1\u00a0", _minus(_curl(text, before), before)))
     out, at = [], 0
     for verbatim in _VERBATIM_RE.finditer(html):
         out += [_NBSP_BEFORE_INLINE.sub("\\1\u00a0", html[at:verbatim.start()]), verbatim[0]]
@@ -74,6 +75,16 @@ def _text_only(html: str, change: Callable[[str, str], str]) -> str:
         at = skipped.end()
     out.append(change(html[at:], before))
     return "".join(out)
+
+
+def _minus(text: str, before: str) -> str:
+    """``text`` with a minus sign for each hyphen typed as one; ``before`` is the character
+    the text follows, across an inline tag ("<b>1</b>-3" is a range)."""
+    def replace(m: re.Match[str]) -> str:
+        previous = text[m.start() - 1] if m.start() else before
+        return m.group(0) if _NOT_BEFORE_MINUS.match(previous) else "\u2212"
+
+    return _MINUS.sub(replace, text)
 
 
 def _curl(text: str, before: str) -> str:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from generator.engine.rng import (
     GENERATOR_MAJOR,
     SplitMix64,
+    check_seed,
     normalise_seed,
     stream,
     stream_seed,
@@ -145,9 +146,13 @@ def test_an_empty_seed_is_an_error(empty: str) -> None:
         stream(empty, "inverted-tower", purpose="content")
 
 
-def test_a_seed_is_short_text() -> None:
-    assert normalise_seed("x" * 200) == "str:" + "x" * 200
+def test_a_typed_seed_is_short_text() -> None:
+    check_seed("x" * 200)
+    # Its canonical form is longer, and streams are drawn from it.
+    assert stream("x" * 200, "inverted-tower", purpose="content").next() >= 0
     with pytest.raises(ValueError, match="expected at most 200 characters, got 5000"):
-        normalise_seed("9" * 5000)  # int() of it would fail too: above 4300 digits
+        check_seed("9" * 5000)  # int() of it would fail too: above 4300 digits
     with pytest.raises(ValueError, match="not UTF-8"):
-        normalise_seed(b"\xff".decode("utf-8", "surrogateescape"))  # as argv holds it
+        check_seed(b"\xff".decode("utf-8", "surrogateescape"))  # as argv holds it
+    with pytest.raises(ValueError, match="expected an integer or non-empty text"):
+        check_seed(" ")

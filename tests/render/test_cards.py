@@ -67,8 +67,8 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def one_card(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str], Path]]:
-    """A full sheet of one card in every size preset on both papers (cheap renders: the card
-    is laid out once)."""
+    """A full sheet of one card and one more on a sheet of its own, in every size preset on
+    both papers (cheap renders: the card is laid out once)."""
     folder = tmp_path_factory.mktemp("sizes")
     content = load_content()
     ruleset = content.ruleset("inverted-tower")
@@ -77,7 +77,8 @@ def one_card(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[st
     for paper in PAPERS:
         for size in SIZES:
             path = folder / f"{paper}-{size}.pdf"
-            sheet = replace(deck, cards=deck.cards[:1] * layout(paper, card_size(size)).per_sheet)
+            count = layout(paper, card_size(size)).per_sheet + 1
+            sheet = replace(deck, cards=deck.cards[:1] * count)
             render("inverted-tower", path, [sheet], paper=paper, size=card_size(size))
             out[(paper, size)] = path
     yield out
@@ -144,8 +145,11 @@ def test_sizes_marks_and_margin_from_the_pdf(
             for p in lay.fronts:
                 inside_x = p.x + 0.01 < mx < p.x + p.w - 0.01
                 assert not (inside_x and p.y + 0.01 < my < p.y + p.h - 0.01)
-        # Its back lands behind it (long-edge flip): at the top right.
-        bx, by, _bw, _bh = white_rects(pdf.pages[1])[lay.cols - 1]
+        # The lone card of the second sheet, top left: its back lands behind it (long-edge
+        # flip), at the top right.
+        (lx, ly, _lw, _lh), = white_rects(pdf.pages[2])
+        (bx, by, _bw, _bh), = white_rects(pdf.pages[3])
+        assert (lx, ly) == pytest.approx((x, y), abs=TOL)
         assert bx == pytest.approx(page_w - x - w, abs=TOL) and by == pytest.approx(y, abs=TOL)
 
 
@@ -184,8 +188,11 @@ def test_partial_sheets_have_marks_only_around_their_cards(full: dict[str, Path]
                 partial += len(cards) < 9
                 top = min(y for _, y, _, _ in cards)
                 bottom = max(y + h for _, y, _, h in cards)
+                left = min(x for x, _, _, _ in cards)
+                right = max(x + w for x, _, w, _ in cards)
                 for ln in front.lines:
                     assert top - reach <= ln["top"] / MM and ln["bottom"] / MM <= bottom + reach
+                    assert left - reach <= ln["x0"] / MM and ln["x1"] / MM <= right + reach
     assert partial >= 3
 
 
@@ -193,7 +200,11 @@ def test_no_text_is_smaller_than_6_pt(full: dict[str, Path], tmp_path: Path) -> 
     # The shrunk reference cards' notes and labels, and a mini card's labels and back, were
     # set below 6 pt (down to 4.3): each smaller text is now held at 6 pt at the least.
     mini = render("tower-of-choices", tmp_path / "mini.pdf", size=card_size("mini"))
-    for path in [*full.values(), mini]:
+    ruleset = load_content().ruleset("tower-of-choices")
+    skills = select_decks(ruleset, "skills", ruleset.profile())
+    small = render("tower-of-choices", tmp_path / "small.pdf", skills,
+                   size=card_size("32x45mm"))  # its back's deck name was 5.5 pt
+    for path in [*full.values(), mini, small]:
         with pdfplumber.open(path) as pdf:
             smallest = min(c["size"] for page in pdf.pages for c in page.chars)
         assert smallest >= MIN_PT - 0.01, path.name

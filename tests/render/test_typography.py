@@ -54,3 +54,5 @@ def test_a_hyphen_typed_as_a_minus_prints_a_minus() -> None:
     assert typeset('<td data-k="a-1">1-3, IT-08, d6-1</td>') == (
         '<td data-k="a-1">1-3, IT-08, d6-1</td>')
     assert typeset("<td>-2</td>") == "<td>\u22122</td>"
+    # What comes before an inline tag counts: "**1**-3" is a range.
+    assert typeset("<p><b>1</b>-3, 50%-75%</p>") == "<p><b>1</b>-3, 50%-75%</p>"

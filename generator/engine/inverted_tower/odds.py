@@ -305,7 +305,7 @@ QUERIES: dict[str, OddsQuery] = {
          _p("attr", "the attribute added", 1, 0, 30), _p("floor", "floor number", 1, 1, 99),
          _p("level", "character level", 1, 0, 30), _p("xp", "XP towards the next level", 0, 0, 99),
          _p("daggers", "daggers carried", 1, 0, 6), _p("potions", "potions carried", 1, 0, 3)),
-        _fight_query),
+        _fight_query, follow={"max_hp": "hp", "monsters": "elites"}),
     "room": OddsQuery(
         "room", "What a new room holds, given what the floor already has (IT-01/02/03/18).",
         (_p("room", "the room's number on the floor", 1, 1, 99),
