@@ -24,6 +24,7 @@ from markupsafe import Markup
 from generator.errors import RenderError
 from generator.model.prose import DIRECTIVE, TABLE_LINE, format_value, lookup_value
 from generator.render.capitals import mark_capitals
+from generator.render.fetcher import path_is_inside
 
 _MARK = "\u2063RULING:{}\u2063"  # invisible separator: never typed by an author
 _MARK_RE = re.compile("(\u2060?)\u2063RULING:([A-Z]+-\\d+)\u2063")
@@ -117,7 +118,7 @@ class ProseRenderer:
                 f"{env['file']}: refused image {src!r}: only files inside the content folder"
             )
         path = (Path(env["dir"]) / parts.path).resolve()
-        if not path.is_relative_to(self.content_root) or not path.is_file():
+        if not path_is_inside(path, [self.content_root]) or not path.is_file():
             raise RenderError(
                 f"{env['file']}: refused image {src!r}: not a file inside the content folder"
             )
