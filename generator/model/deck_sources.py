@@ -77,7 +77,9 @@ def _table_source(table: TableView) -> Source:
 
 def _die_times(pips: int) -> str:
     """DD-28 Alt: a monster stat that is the monster die's value, ``pips`` times over."""
-    return "die" if pips == 1 else f"{pips}\u00d7die" if pips else "0"
+    if pips == 1:
+        return "die"
+    return f"{pips}\u00d7die" if pips else "0"
 
 
 def _three_dice_monsters(data: Any, tables: Mapping[str, TableView]) -> Source:

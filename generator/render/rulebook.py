@@ -76,6 +76,12 @@ def _ruling_view(ruling: Ruling, profile: Profile, profiles: Iterable[Profile]) 
     )
 
 
+def prose_folder(ruleset: Ruleset, *, quick: bool = False) -> Path:
+    """The folder a prose file's images are found from: ``rules/`` for a chapter, the
+    ruleset's own for its quick reference."""
+    return ruleset.root if quick else ruleset.root / "rules"
+
+
 def paper_spec(paper: str) -> PaperSpec:
     if paper not in PAPER_SPECS:
         raise TowerpressError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPERS)})")
@@ -108,9 +114,9 @@ def rulebook_html(
     embedded: set[str] = set()
     for number, chapter in enumerate(ruleset.chapters, start=1):
         anchor = f"ch-{chapter.slug}"
-        folder = ruleset.root / "rules"
         blocks, headings = prose.render(
-            chapter.source, file=chapter.file, folder=folder, slug=chapter.slug, anchors=anchors
+            chapter.source, file=chapter.file, folder=prose_folder(ruleset), slug=chapter.slug,
+            anchors=anchors,
         )
         embedded.update(b.table for b in blocks if b.table)
         chapters.append(ChapterView(number, chapter.title, anchor, tuple(blocks), tuple(headings)))
@@ -119,7 +125,8 @@ def rulebook_html(
     if ruleset.quick_reference is not None:
         q = ruleset.quick_reference
         blocks, headings = prose.render(
-            q.source, file=q.file, folder=ruleset.root, slug="quick", anchors=anchors
+            q.source, file=q.file, folder=prose_folder(ruleset, quick=True), slug="quick",
+            anchors=anchors,
         )
         quick = ChapterView(0, q.title, "quick-reference", tuple(blocks), tuple(headings))
 
@@ -159,9 +166,9 @@ def prose_problems(ruleset: Ruleset) -> list[Finding]:
     content folder), chapter by chapter, so that ``validate`` lists them all without laying
     out a page."""
     prose = ProseRenderer(ruleset.raw, ruleset.root, ruleset.profile().alt)
-    parts = [(chapter, ruleset.root / "rules") for chapter in ruleset.chapters]
+    parts = [(chapter, prose_folder(ruleset)) for chapter in ruleset.chapters]
     if ruleset.quick_reference is not None:
-        parts.append((ruleset.quick_reference, ruleset.root))
+        parts.append((ruleset.quick_reference, prose_folder(ruleset, quick=True)))
     found: list[Finding] = []
     for chapter, folder in parts:
         try:
