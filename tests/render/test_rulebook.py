@@ -305,6 +305,18 @@ def test_quick_reference_is_the_last_single_page(content: Content, books: dict[s
         )
 
 
+def test_every_page_after_the_cover_prints_its_number_at_the_foot(
+    books: dict[str, Path],
+) -> None:
+    # The contents send a reader to the quick reference by its page number too.
+    for path in books.values():
+        with pdfplumber.open(path) as pdf:
+            for index, page in enumerate(pdf.pages[1:], start=2):
+                lowest = max(page.extract_words(), key=lambda w: float(w["bottom"]))
+                assert lowest["text"] == str(index), (path.name, index, lowest["text"])
+                assert float(lowest["top"]) > page.height * 0.94, (path.name, index)
+
+
 def test_hyphenation_spares_short_fragments_and_capitals(
     content: Content, books: dict[str, Path]
 ) -> None:
@@ -444,7 +456,9 @@ def test_quick_reference_columns_are_balanced_and_side_by_side(
             page = pdf.pages[-1]
             words = page.extract_words()
         title = next(w for w in words if w["text"] == "Quick")
-        body = [w for w in words if w["top"] > title["bottom"] + 2]
+        # The folio, centred in the bottom margin, belongs to neither column.
+        foot = float(page.height) * 0.94
+        body = [w for w in words if title["bottom"] + 2 < w["top"] < foot]
         middle = float(page.width) / 2
         left = [w for w in body if w["x1"] <= middle]
         right = [w for w in body if w["x0"] >= middle]

@@ -30,6 +30,19 @@ def test_page_sizes_per_paper(content: Content, tmp_path: Path) -> None:
         assert "Quick reference" not in before and "TowerPress" in before, paper
 
 
+def test_the_last_ruling_never_stands_alone_on_a_page(content: Content, tmp_path: Path) -> None:
+    # On A5 The Inverted Tower's appendix breaks right before its last ruling.
+    ruleset = content.ruleset("inverted-tower")
+    out = render(ruleset, tmp_path / "a5.pdf", paper="a5")
+    ids = [r.id for r in ruleset.rulings]
+    texts = [page.extract_text() for page in pypdf.PdfReader(out).pages]
+
+    def page_of(ruling_id: str) -> int:
+        return max(i for i, text in enumerate(texts) if re.search(rf"^{ruling_id} ", text, re.M))
+
+    assert page_of(ids[-1]) == page_of(ids[-2])
+
+
 def test_editing_a_table_changes_the_rulebook(content_copy: Path, tmp_path: Path) -> None:
     merchant = content_copy / "inverted-tower" / "tables" / "merchant.toml"
     text = merchant.read_text(encoding="utf-8")
