@@ -83,6 +83,10 @@ def formula(terms: Sequence[Term]) -> str:
     return " ".join(parts)
 
 
+def _dead_end_room(lair: bool) -> str:
+    return "the boss's lair" if lair else "what it rolls"
+
+
 def _floors(count: int) -> str:
     return "endless" if count == 0 else str(count)
 
@@ -199,8 +203,11 @@ def _room_views(data: InvertedTower) -> list[TableView]:
                 ("Rooms on a floor, at most", str(fl.max_rooms)),
                 (f"Room {fl.max_rooms} with no stairs found yet",
                  "the stairs and the boss's lair" if fl.forced_stairs_lair else "the stairs"),
-                ("Dead-end check (each new room once the stairs are known)", fl.dead_end_check),
-                ("Wandering-monster check (moving back to a room)", fl.wandering_check),
+                ("Dead-end check (each new room once the stairs are known; a pass makes "
+                 "it the floor's last room)", fl.dead_end_check),
+                ("A dead-end room holds", vary(fl.dead_end_lair, _dead_end_room)),
+                ("Wandering-monster check (each move back; a pass is a new encounter)",
+                 fl.wandering_check),
                 ("Floors in the tower", floors),
             ),
         ),

@@ -132,6 +132,12 @@ def test_it18_dead_end_holds_the_boss_or_only_ends_the_floor() -> None:
     # The twelfth room without stairs is the stairs and the boss lair in both.
     forced = resolve_room(alt, FLOOR1, dead_end, index=alt.max_rooms)
     assert (forced.kind, forced.stairs, forced.last) == (RoomKind.LAIR, True, True)
+    # With the stairs known and its dead-end check failed, the twelfth room is rolled as
+    # usual and ends the floor: that floor has no boss (the rulebook's chapter The floor).
+    failed = roll(dead_end=1, event_check=1, count=1)
+    twelfth = resolve_room(faithful, fs, failed, index=faithful.max_rooms)
+    assert (twelfth.kind, twelfth.last, twelfth.stairs) == (RoomKind.ENCOUNTER, True, False)
+    assert "boss" not in twelfth.foes
 
 
 def test_it15_treasure_after_a_passed_trap_only_as_written() -> None:
