@@ -81,14 +81,21 @@ def test_validate_checks_the_prose_as_the_rulebook_will(content_copy: Path) -> N
     intro = content_copy / "tower-of-choices" / "rules" / "01-introduction.md"
     intro.write_text(intro.read_text(encoding="utf-8") + "\n\n![x](/etc/passwd)\n",
                      encoding="utf-8")
+    # A picture inside the folder that is no picture: the rulebook names it after layout.
+    quick = content_copy / "three-dice-dungeon" / "quick-reference.md"
+    quick.write_text(quick.read_text(encoding="utf-8") + "\n\n![map](rules/01-introduction.md)\n",
+                     encoding="utf-8")
     result = run("validate", "--content", str(content_copy))
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
         "towerpress: error: content/inverted-tower/rules/03-rolls.md: raw HTML is not allowed "
         "in rules prose: '<b>'",
+        "towerpress: error: content/three-dice-dungeon/quick-reference.md: cannot use image "
+        "'rules/01-introduction.md': it is not a picture that can be read (PNG, JPEG, GIF, WebP or "
+        "SVG)",
         "towerpress: error: content/tower-of-choices/rules/01-introduction.md: refused image "
         "'/etc/passwd': not a file inside the content folder",
-        "towerpress: 2 problems in the content",
+        "towerpress: 3 problems in the content",
     ]
 
 

@@ -11,7 +11,7 @@ as DD-nn; the Alt numbers a profile may select sit beside the faithful ones.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.model.dice import DiceTable, load_dice_table
@@ -141,6 +141,17 @@ def _check_level(
         node.error("rows", "no treasure on this table unearths an artifact (a map fragment)")
 
 
+def _check_item_names(places: Sequence[tuple[Node, str, Item]]) -> None:
+    first: dict[str, tuple[Node, str]] = {}
+    for node, key, item in places:
+        if item.name in first:
+            where, at = first[item.name]
+            place = at if where.file == node.file else f"{where.file} {at}"
+            node.error(key, f"duplicate item name {item.name!r} (already at {place})")
+        else:
+            first[item.name] = (node, key)
+
+
 def load(files: TableFiles) -> ThreeDiceDungeon:
     """Read and check every tables file of the ruleset; problems become findings."""
     # Items first: level tables and monster loot refer to them.
@@ -160,9 +171,17 @@ def load(files: TableFiles) -> ThreeDiceDungeon:
     for chart in charts.values():
         chart.str("title")
         chart.done()
-    every_item = list(treasures) + [e.item for e in items.entries() if e.item is not None]
-    every_item += [r.value for r in stones.rows] + [r.value for r in artifacts.rows]
-    check_unique(charts["items"], "rows", [i.name for i in every_item], "item name")
+    # Every item, where it is defined: a name used twice is reported at its second place.
+    places: list[tuple[Node, str, Item]] = [
+        (treasures_node, f"treasures[{i}].name", t) for i, t in enumerate(treasures)
+    ]
+    places += [(charts["items"], f"rows[{i}].name", r.value.item)
+               for i, r in enumerate(items.rows) if r.value.item is not None]
+    places += [(charts["stones"], f"rows[{i}].name", r.value) for i, r in enumerate(stones.rows)]
+    places += [(charts["artifacts"], f"rows[{i}].name", r.value)
+               for i, r in enumerate(artifacts.rows)]
+    _check_item_names(places)
+    every_item = [item for _, _, item in places]
     item_names = {i.name for i in every_item}
     fragments = {i.name for i in every_item if i.effect.kind is EffectKind.UNEARTH_ARTIFACT}
 

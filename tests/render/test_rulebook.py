@@ -382,7 +382,7 @@ def hostile(content_copy: Path) -> Iterator[tuple[Ruleset, Path]]:
         ("![up](../../../outside.png)", "refused image '../../../outside.png'"),
         ("![net](https://example.com/x.png)", "refused image 'https://example.com/x.png'"),
         # Inside the content folder, but not a picture: it used to be left out in silence.
-        ("![toml](../ruleset.toml)", "ruleset.toml': it is not an image that can be read"),
+        ("![toml](../ruleset.toml)", "ruleset.toml': it is not a picture that can be read"),
         ('<link rel="stylesheet" href="file:///etc/passwd">', "raw HTML is not allowed"),
         ("<img src='https://example.com/t.png'>", "raw HTML is not allowed"),
         ('<style>@import "file:///etc/passwd";</style>', "raw HTML is not allowed"),
