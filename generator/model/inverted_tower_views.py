@@ -83,6 +83,10 @@ def formula(terms: Sequence[Term]) -> str:
     return " ".join(parts)
 
 
+def _trap_floor(subtract: bool) -> str:
+    return "minus the floor" if subtract else "without the floor"
+
+
 def _dead_end_room(lair: bool) -> str:
     return "the boss's lair" if lair else "what it rolls"
 
@@ -191,7 +195,8 @@ def _room_views(data: InvertedTower) -> list[TableView]:
             "traps", "Traps", ("Roll", "Trap", "Attribute", "Description"),
             tuple((faces(r.low, r.high), r.value.name, r.value.attribute, r.value.text)
                   for r in tr.table.rows),
-            note=f"Check: {tr.check} + the trap's attribute. On a failure: {signed(-fail)} HP. "
+            note=f"Check: {tr.check} + the trap's attribute, "
+                 f"{vary(tr.subtract_floor, _trap_floor)}. On a failure: {signed(-fail)} HP. "
                  f"{tr.fail_text}",
             roll_column=True, die=tr.roll,
         ),

@@ -41,7 +41,7 @@ def describe_effect(effect: AbilityEffect, data: TowerOfChoices) -> str:
             )
         case AbilityKind.REFRESH_RANDOM_CARD:
             return (
-                f"After each obstacle, {_plural(amount, 'card')} picked at random from your "
+                f"After each check, {_plural(amount, 'card')} picked at random from your "
                 "discard pile is shuffled back into your draw pile."
             )
         case AbilityKind.STARTING_COINS:
@@ -176,8 +176,10 @@ def _check_rows(data: TowerOfChoices) -> list[tuple[str, str]]:
             "only when resting" if c.challenge_added_only_when_resting else "at any time",
         ),
         (
-            f"After drawing a {label} card",
-            "rewrite it as another skill card of the same draw"
+            # TC-01, TC-07: the card counts as a challenge in its own check, and only
+            # then takes the name of another card of that draw.
+            f"After a check that drew a {label} card",
+            "rewrite it as another skill card of that draw"
             if c.challenge_converted_after_draw
             else "remove it from the game",
         ),

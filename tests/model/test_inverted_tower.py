@@ -163,6 +163,17 @@ def test_profiles_pick_the_values(ruleset: Ruleset, data: InvertedTower) -> None
     assert data.item("dagger").effect.use.under(draft).value == "spent"  # IT-09 already faithful
 
 
+def test_reference_tables_say_what_a_roll_means(ruleset: Ruleset) -> None:
+    # A player at the table reads these on the cards and the quick reference (play-test).
+    tables = ruleset.tables()
+    assert tables["traps"].note.startswith(
+        "Check: DC + the trap's attribute, without the floor (IT-16 Alt: minus the floor)."
+    )
+    floor = dict(tables["floor"].rows)
+    assert floor["A dead-end room holds"] == "the boss's lair (IT-18 Alt: what it rolls)"
+    assert floor["Wandering-monster check (each move back; a pass is a new encounter)"] == "DC"
+
+
 def test_one_source_of_truth(tmp_path: Path) -> None:
     root = tmp_path / "inverted-tower"
     shutil.copytree(FOLDER, root)
