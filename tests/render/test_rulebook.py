@@ -317,6 +317,15 @@ def test_every_page_after_the_cover_prints_its_number_at_the_foot(
                 assert float(lowest["top"]) > page.height * 0.94, (path.name, index)
 
 
+def test_a_worked_log_stays_on_one_page_with_its_lead_in(books: dict[str, Path]) -> None:
+    # On A4 The Inverted Tower's example log fell across pages 17 and 18.
+    pages = pdf_pages(books["inverted-tower"])
+    lead_in = [i for i, text in enumerate(pages) if "Her log now reads" in text]
+    assert len(lead_in) == 1
+    page = pages[lead_in[0]]
+    assert "Mara. STR 1" in page and "Room 6: Encounter" in page and "Room 1: ..." in page
+
+
 def test_hyphenation_spares_short_fragments_and_capitals(
     content: Content, books: dict[str, Path]
 ) -> None:
