@@ -157,7 +157,7 @@ def test_unknown_key_is_a_finding(content_copy: Path) -> None:
 
 
 def test_duplicate_and_group_field_names_are_findings(content_copy: Path) -> None:
-    found = _findings(content_copy, "inverted-tower", 'name = "floor-best"', 'name = "hp"')
+    found = _findings(content_copy, "inverted-tower", 'name = "room"', 'name = "hp"')
     assert any("form field 'hp' also names a group" in f for f in found)
     found2 = _findings(content_copy, "tower-of-choices", 'name = "rests"', 'name = "coins"')
     assert any("duplicate form field name 'coins'" in f for f in found2)
