@@ -19,7 +19,11 @@ def picture_problem(path: Path) -> str | None:
     """Why ``path`` cannot be drawn as a picture, or None when it can."""
     try:
         with Image.open(path) as image:
-            image.verify()  # reads the whole file, checksums included, without decoding it
+            image.verify()  # the file's structure, and a PNG's checksums
+        # verify() passes many cut-off JPEG and GIF files: decoding finds them. The size
+        # check of Image.open above has already refused a picture too large to decode.
+        with Image.open(path) as image:
+            image.load()
     except Image.DecompressionBombError as exc:
         pixels, limit = [*re.findall(r"\d+", str(exc)), "?", "?"][:2]
         return f"it is too large to decode: {pixels} pixels, more than {limit}"
@@ -34,7 +38,7 @@ def _svg_problem(path: Path) -> str | None:
     try:
         root = ElementTree.parse(path).getroot()
     except (ElementTree.ParseError, OSError):
-        return "it is not a picture that can be read (PNG, JPEG, GIF, WebP or SVG)"
+        return "it is not a picture that can be read (such as PNG, JPEG, GIF, WebP or SVG)"
     tag = root.tag.rpartition("}")[2]
     if tag != "svg":
         return f"it is XML whose root element is <{tag}>, not an SVG picture"

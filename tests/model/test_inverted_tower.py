@@ -169,7 +169,7 @@ def test_reference_tables_say_what_a_roll_means(ruleset: Ruleset) -> None:
     assert tables["traps"].note.startswith(
         "Check: DC + the trap's attribute, without the floor (IT-16 Alt: minus the floor)."
     )
-    floor = dict(tables["floor"].rows)
+    floor = {row[0]: row[1] for row in tables["floor"].rows}
     assert floor["A dead-end room holds"] == "the boss's lair (IT-18 Alt: what it rolls)"
     assert floor["Wandering-monster check (each move back; a pass is a new encounter)"] == "DC"
 
