@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,7 +73,8 @@ TEMPLATES = PACKAGE.parent / "templates"
 
 
 def _files(folder: Path, patterns: Iterable[str]) -> list[Path]:
-    found = {p for pattern in patterns for p in folder.rglob(pattern) if p.is_file()}
+    found = {p for pattern in patterns for p in folder.rglob(pattern)
+             if p.is_file() or p.is_symlink()}
     return sorted(p for p in found if "__pycache__" not in p.parts)
 
 
@@ -83,8 +85,22 @@ def input_hash(content: Content, job: Job) -> str:
     folder = content.ruleset(job.ruleset).root
     for base, patterns in ((folder, ["*"]), (TEMPLATES, ["*"]), (PACKAGE, ["*.py"])):
         for path in _files(base, patterns):
-            digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes())
+            digest.update(str(path.relative_to(base)).encode() + b"\0" + _fingerprint(path, base))
     return digest.hexdigest()
+
+
+def _fingerprint(path: Path, base: Path) -> bytes:
+    """The bytes that stand for ``path`` in the hash.  A link that leads out of ``base``
+    stands for where it leads: content never has a file outside its folder read
+    (design.md section 8), and the loader refuses such a link anyway."""
+    if path.is_symlink():
+        try:
+            inside = path.resolve().is_relative_to(base.resolve()) and path.is_file()
+        except (OSError, RuntimeError):  # links that lead to each other
+            inside = False
+        if not inside:
+            return b"link to " + os.fsencode(os.readlink(path))
+    return path.read_bytes()
 
 
 def _stamp(out_dir: Path, job: Job) -> Path:

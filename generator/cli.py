@@ -20,7 +20,7 @@ from generator.commands.options import (
     content_option,
     load,
 )
-from generator.errors import ContentError, TowerpressError
+from generator.errors import ContentError, TowerpressError, printable
 from generator.model.loader import Content
 from generator.words import plural
 
@@ -58,10 +58,13 @@ def list_command(content_dir: Path | None) -> None:
 @content_option
 def validate(content_dir: Path | None) -> None:
     """Check the content: types, keys, dice coverage, references, profiles, prose."""
+    from generator.render.glyphs import glyph_problems
     from generator.render.rulebook import prose_problems
 
     content = _load(content_dir)
     problems = [p for ruleset in content.rulesets.values() for p in prose_problems(ruleset)]
+    problems += [p for ruleset in content.rulesets.values()
+                 for p in glyph_problems(ruleset, content.root.parent)]
     if problems:
         raise ContentError(problems)
     for ruleset in content.rulesets.values():
@@ -339,7 +342,8 @@ def main(argv: list[str] | None = None) -> None:
     except click.UsageError as exc:
         # One line, like every other user error: what is wrong and where to look.
         command = exc.ctx.command_path if exc.ctx is not None else "towerpress"
-        click.echo(f"towerpress: error: {exc.format_message()} (see '{command} --help')", err=True)
+        message = printable(exc.format_message())
+        click.echo(f"towerpress: error: {message} (see '{command} --help')", err=True)
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
         exc.show()
@@ -355,7 +359,8 @@ def main(argv: list[str] | None = None) -> None:
         if os.environ.get("TOWERPRESS_DEBUG"):
             traceback.print_exc()
         click.echo(
-            f"towerpress: internal error: {type(exc).__name__}: {exc}. This is a bug; please "
+            f"towerpress: internal error: {type(exc).__name__}: {printable(str(exc))}. "
+            "This is a bug; please "
             f"report it to {REPORT_URL} with the command you ran "
             "(set TOWERPRESS_DEBUG=1 for the traceback).",
             err=True,

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import IO
 
 import click
 
 from generator.model.schema import Finding
+
+# Control characters, and the marks that reorder text, can come from a user's file names and
+# TOML keys: printed raw, they would retitle the terminal or hide what the line says.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` as one line a terminal shows as it is: controls spelt out (``\\x1b``)."""
+    return _UNPRINTABLE.sub(lambda m: ascii(m.group())[1:-1], text)
 
 
 class TowerpressError(click.ClickException):
@@ -16,7 +26,7 @@ class TowerpressError(click.ClickException):
     exit_code = 2
 
     def show(self, file: IO[str] | None = None) -> None:
-        click.echo(f"towerpress: error: {self.format_message()}", err=True, file=file)
+        click.echo(f"towerpress: error: {printable(self.format_message())}", err=True, file=file)
 
 
 class ContentError(TowerpressError):
@@ -32,7 +42,7 @@ class ContentError(TowerpressError):
     def show(self, file: IO[str] | None = None) -> None:
         # All problems are listed, one per line; the first line alone is the summary.
         for finding in self.findings:
-            click.echo(f"towerpress: error: {finding}", err=True, file=file)
+            click.echo(f"towerpress: error: {printable(str(finding))}", err=True, file=file)
         if len(self.findings) > 1:
             click.echo(
                 f"towerpress: {len(self.findings)} problems in the content", err=True, file=file

@@ -61,3 +61,23 @@ def test_outputs_get_the_users_file_mode(tmp_path: Path) -> None:
     assert stat.S_IMODE((tmp_path / "a.pdf").stat().st_mode) == 0o644
     assert stat.S_IMODE((tmp_path / "b.pdf").stat().st_mode) == 0o600
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]
+
+
+def test_a_link_out_of_the_content_is_not_read(content_copy: Path, tmp_path: Path) -> None:
+    """The build's change detection hashes a ruleset's files, but never through a link
+    that leads out of the content folder (design.md section 8)."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("one")
+    folder = content_copy / "tower-of-choices"
+    (folder / "notes.txt").symlink_to(secret)
+    content = load_content(folder)
+    job = build.plan(content, tmp_path / "out")[0]
+    before = build.input_hash(content, job)
+    secret.write_text("two")
+    assert build.input_hash(content, job) == before
+    secret.unlink()  # the hash does not need the file the link leads to
+    assert build.input_hash(content, job) == before
+    (folder / "loop-a").symlink_to(folder / "loop-b")
+    (folder / "loop-b").symlink_to(folder / "loop-a")
+    (folder / "rules-again").symlink_to(folder / "rules", target_is_directory=True)
+    assert build.input_hash(content, job) != before

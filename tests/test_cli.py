@@ -91,7 +91,7 @@ def test_validate_checks_the_prose_as_the_rulebook_will(content_copy: Path) -> N
         "towerpress: error: content/inverted-tower/rules/03-rolls.md: raw HTML is not allowed "
         "in rules prose: '<b>'",
         "towerpress: error: content/three-dice-dungeon/quick-reference.md: cannot use image "
-        "'rules/01-introduction.md': it is not a picture that can be read (such as PNG, JPEG, GIF, "
+        "'rules/01-introduction.md': it is not a picture that can be read (expected PNG, JPEG, GIF, "
         "WebP or SVG)",
         "towerpress: error: content/tower-of-choices/rules/01-introduction.md: refused image "
         "'/etc/passwd': not a file inside the content folder",
@@ -266,3 +266,18 @@ def test_odds_prints_exact_fractions_and_rejects_bad_values() -> None:
     alone = run("odds", "inverted-tower", "fight", "hp=8", "elites=3")
     assert alone.returncode == 0, alone.stderr
     assert " monsters=3 elites=3 hp=8 max_hp=8 " in alone.stdout.splitlines()[0]
+
+
+def test_control_characters_from_content_are_spelt_out(content_copy: Path) -> None:
+    """A file name or TOML key may hold a terminal's escape sequence: printed raw it would
+    retitle the terminal or hide the line; the line shows it instead."""
+    tables = content_copy / "inverted-tower" / "tables"
+    (tables / "\x1b]0;PWNED\x07evil.toml").write_text("a = 1\n", encoding="utf-8")
+    edit(content_copy / "inverted-tower" / "ruleset.toml", "\n[[credits]]",
+         '\n"\\u202eyek" = 1\n\n[[credits]]')
+    result = run("validate", "--content", str(content_copy))
+    assert result.returncode == 2
+    assert not any(c in result.stderr for c in "\x1b\x07\u202e")
+    lines = result.stderr.splitlines()
+    assert "tables/\\x1b]0;PWNED\\x07evil.toml: unknown tables file" in result.stderr
+    assert any("\\u202eyek: unknown key" in line for line in lines), lines

@@ -224,6 +224,16 @@ def test_links_out_of_the_content_folder_are_refused(content_copy: Path, tmp_pat
         f"{str(secret / 'table.toml')!r}, outside the content folder (expected something "
         "inside it)",
     ]
+    # A linked folder of a ruleset: not even the names of its files are read.
+    (secret / "private-name.toml").write_text("a = 1\n", encoding="utf-8")
+    (tc / "decks").rename(tmp_path / "decks")
+    (tc / "decks").symlink_to(secret, target_is_directory=True)
+    found = messages(content_copy)
+    assert (f"content/tower-of-choices/decks: refused: it links to {str(secret)!r}, outside "
+            "the content folder (expected something inside it)") in found
+    assert not [line for line in found if "private-name" in line]
+    (tc / "decks").unlink()
+    (tmp_path / "decks").rename(tc / "decks")
     # A link that stays inside the folder is read as the file it leads to.
     for link in (tc / "rules" / "99-leak.md", tc / "tables" / "leak.toml",
                  content_copy / "elsewhere"):

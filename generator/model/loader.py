@@ -170,9 +170,14 @@ def _outside(path: Path, base: Path, findings: Findings, root: Path) -> bool:
     return True
 
 
-def _listed(folder: Path, pattern: str, base: Path, findings: Findings) -> list[Path] | None:
+def _listed(
+    folder: Path, pattern: str, base: Path, findings: Findings, root: Path
+) -> list[Path] | None:
     """The files of ``folder`` matching ``pattern``, sorted; a folder that is there but
-    cannot be listed is a finding (glob would quietly find nothing in it), and None."""
+    cannot be listed is a finding (glob would quietly find nothing in it), and None.  So
+    is a link to a folder outside ``root``: even its file names stay unread."""
+    if folder.is_symlink() and _outside(folder, base, findings, root):
+        return None
     if folder.is_dir() and not os.access(folder, os.R_OK | os.X_OK):
         findings.add(_display(folder, base), "", "cannot be read: permission denied")
         return None
@@ -230,7 +235,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
         )
 
     profiles: dict[str, Profile] = {}
-    profile_files = _listed(folder / "profiles", "*.toml", base, findings)
+    profile_files = _listed(folder / "profiles", "*.toml", base, findings, root)
     if profile_files == []:
         findings.add(f"{shown}/profiles", "", "no profiles (expected at least as-written.toml)")
     for path in profile_files or []:
@@ -249,7 +254,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
     nodes: dict[str, Node] = {}
     raw_tables: dict[str, Any] = {}
     unreadable: set[str] = set()
-    for path in _listed(folder / "tables", "*.toml", base, findings) or []:
+    for path in _listed(folder / "tables", "*.toml", base, findings, root) or []:
         raw = _read_toml(path, base, findings, root)
         if raw is None:
             unreadable.add(path.stem)
@@ -266,7 +271,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
     extra: dict[str, Mapping[str, Any]] = {}
     for sub, loader in (("decks", load_decks), ("sheets", load_sheets)):
         sub_nodes: dict[str, Node] = {}
-        for path in _listed(folder / sub, "*.toml", base, findings) or []:
+        for path in _listed(folder / sub, "*.toml", base, findings, root) or []:
             raw = _read_toml(path, base, findings, root)
             if raw is not None:
                 sub_nodes[path.stem] = Node(raw, f"{shown}/{sub}/{path.name}", "", findings)
@@ -276,7 +281,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
         extra[sub] = MappingProxyType(dict(loader(folder.name, sub_nodes, data if sound else None)))
 
     chapters: list[Chapter] = []
-    chapter_files = _listed(folder / "rules", "*.md", base, findings)
+    chapter_files = _listed(folder / "rules", "*.md", base, findings, root)
     if chapter_files == []:
         findings.add(f"{shown}/rules", "", "no chapters (expected rules/*.md)")
     table_names = set(data.tables()) if len(findings.items) == before else None

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
@@ -92,7 +92,11 @@ class ProseRenderer:
         self.md.enable(["table", "replacements", "smartquotes"])
         # markdown-it binds each rule to its renderer, so the rules are plain functions
         # of (renderer, tokens, idx, options, env) that close over this object.
+        # Every destination reaches the rules below, which refuse what a book must not
+        # hold with a line naming it (markdown-it would print a file: link as plain text).
+        self.md.validateLink = lambda url: True  # type: ignore[method-assign]
         self.md.add_render_rule("image", lambda _r, *a: self._image(*a))
+        self.md.add_render_rule("link_open", lambda _r, *a: self._link_open(*a))
         self.md.add_render_rule("heading_open", lambda _r, *a: self._heading_open(*a))
         self.md.add_render_rule("html_block", lambda _r, *a: self._refuse_html(*a))
         self.md.add_render_rule("html_inline", lambda _r, *a: self._refuse_html(*a))
@@ -118,7 +122,8 @@ class ProseRenderer:
             raise RenderError(
                 f"{env['file']}: refused image {src!r}: only files inside the content folder"
             )
-        path = (Path(env["dir"]) / parts.path).resolve()
+        # markdown-it has percent-encoded the name ("my%20map.png").
+        path = (Path(env["dir"]) / unquote(parts.path)).resolve()
         if not path_is_inside(path, [self.content_root]) or not path.is_file():
             raise RenderError(
                 f"{env['file']}: refused image {src!r}: not a file inside the content folder"
@@ -129,6 +134,24 @@ class ProseRenderer:
         token.attrSet("src", path.as_uri())
         renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
         return renderer.image(tokens, idx, options, env)
+
+    def _link_open(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        # A relative link would be resolved against the templates' file: URL, and a reader's
+        # click would open a file of their own machine (or a share of another's).
+        href = str(tokens[idx].attrGet("href") or "")
+        parts = urlsplit(href)
+        web = parts.scheme in ("http", "https") and bool(parts.netloc)
+        mail = parts.scheme == "mailto" and bool(parts.path)
+        here = href.startswith("#") and len(href) > 1
+        if not (web or mail or here):
+            raise RenderError(
+                f"{env['file']}: refused link {href!r}: expected a web address (https://...), "
+                "an e-mail address (mailto:...) or a #heading of this book"
+            )
+        renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
+        return renderer.renderToken(tokens, idx, options, env)
 
     def _ordered_list(
         self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType

@@ -95,6 +95,20 @@ class _Collect(logging.Handler):
 last_warnings: list[str] = []
 
 
+@contextmanager
+def _weasyprint_warnings() -> Iterator[list[str]]:
+    """The warnings WeasyPrint logs inside the block, kept from the console."""
+    handler = _Collect()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(handler)
+    propagate, logger.propagate = logger.propagate, False
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+
+
 def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] = ()) -> Any:
     """Lay out ``html``; returns WeasyPrint's Document.
 
@@ -110,29 +124,22 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
     from weasyprint import HTML
 
     fetcher = SafeFetcher([TEMPLATES, content_root, *font_dirs(), *extra_roots])
-    handler = _Collect()
-    logger = logging.getLogger("weasyprint")
-    logger.addHandler(handler)
-    propagate, logger.propagate = logger.propagate, False
     try:
-        with fewer_collections():
+        with _weasyprint_warnings() as messages, fewer_collections():
             document = HTML(string=html, base_url=TEMPLATES.as_uri() + "/",
                             url_fetcher=fetcher).render(font_config=_font_config())
     except RefusedReference as exc:
         raise RenderError(str(exc)) from None
-    finally:
-        logger.removeHandler(handler)
-        logger.propagate = propagate
     if fetcher.refused:
         raise RenderError(str(fetcher.refused[0]))
-    for message in handler.messages:
+    for message in messages:
         # WeasyPrint leaves out a picture it cannot read (not an image, or too large to
         # decode); a book with a hole in it is not what was asked for.
         unreadable = _UNREADABLE.match(message)
         if unreadable:
             raise RenderError(f"cannot use image {unreadable.group(1)}: it is not an image "
                               "that can be read, or it is too large")
-    last_warnings[:] = handler.messages
+    last_warnings[:] = messages
     return document
 
 
@@ -141,7 +148,44 @@ _UNREADABLE = re.compile(r"Failed to load image at (.+?): ")
 
 def pdf_bytes(document: Any) -> bytes:
     """The PDF, reproducible: no dates and an identifier derived from the content."""
+    return write_checked(document)
+
+
+def write_checked(document: Any, **options: Any) -> bytes:
+    """``document.write_pdf(**options)``, refusing what only drawing the pages shows.
+
+    An SVG's own pictures are fetched only while the pages are drawn, and WeasyPrint leaves
+    out a refused one without a word; ``validate`` names them in the prose's SVG files
+    (pictures.py), and this keeps a PDF with a hole in it from being written all the same.
+    A character that the project's fonts lack (the host's fonts are not used:
+    generator/render/__init__.py) would be drawn as an empty box.
+
+    Raises:
+        RenderError: naming the refused reference, or the character and where it is.
+    """
     buffer = io.BytesIO()
-    with fewer_collections():
-        document.write_pdf(buffer, uncompressed_pdf=False)
+    with _weasyprint_warnings() as messages, fewer_collections():
+        document.write_pdf(buffer, uncompressed_pdf=False, **options)
+    refused = getattr(document.url_fetcher, "refused", ())
+    if refused:
+        raise RenderError(str(refused[0]))
+    for message in messages:
+        undrawn = _NO_GLYPH.search(message)
+        if undrawn:
+            raise RenderError(_no_glyph(document, chr(int(undrawn.group(1), 16))))
     return buffer.getvalue()
+
+
+_NO_GLYPH = re.compile(r"\.notdef glyph rendered .* \(U\+([0-9A-F]+)\)")
+
+
+def _no_glyph(document: Any, char: str) -> str:
+    from weasyprint.formatting_structure.boxes import TextBox
+
+    from generator.render.glyphs import describe
+
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            if isinstance(box, TextBox) and char in box.text:
+                return describe(box.text, char)
+    return describe(char, char)

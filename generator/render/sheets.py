@@ -9,7 +9,6 @@ border and no background, so a blank sheet prints only the project's own lines a
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -276,9 +275,9 @@ def nest_fields(document: Any, pdf: Any) -> None:
 
 def sheet_pdf_bytes(document: Any) -> bytes:
     """The PDF with its form fields, reproducible (no dates, a content-derived identifier)."""
-    buffer = io.BytesIO()
-    document.write_pdf(buffer, uncompressed_pdf=False, finisher=nest_fields)
-    return buffer.getvalue()
+    from generator.render.pdf import write_checked
+
+    return write_checked(document, finisher=nest_fields)
 
 
 def write_sheet(

@@ -485,6 +485,16 @@ def test_png_sheets_for_tabletop_simulator(tmp_path: Path) -> None:
     assert max(sw, sh) <= 4096
     assert sw == TTS_COLS * cw and abs(sh - TTS_ROWS * ch) <= TTS_ROWS
     assert (bw, bh) == (cw, pytest.approx(ch, abs=1))
+    # The cells after the deck's last card are empty: no crop marks (the sheet is cut by
+    # the program, not by hand), which a partial sheet used to get.
+    from PIL import Image
+
+    count = len(decks[0].cards)
+    assert count < TTS_COLS
+    with Image.open(paths[0]) as sheet:
+        empty = sheet.convert("L").crop((count * cw + 1, 0, sw, sh))
+        below = sheet.convert("L").crop((0, ch + 1, sw, sh))
+    assert empty.getextrema() == (255, 255) and below.getextrema() == (255, 255)
 
 
 @pytest.mark.parametrize(

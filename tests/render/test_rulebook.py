@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from generator.model.loader import Content, Ruleset, load_content
 from generator.model.views import RANGE_DASH
 from generator.render import pdf as pdf_module
 from generator.render.capitals import is_label
+from generator.render.markdown import ProseRenderer
 from generator.render.products import write_rulebook
 from tests.conftest import (
     RULESETS,
@@ -409,6 +411,44 @@ def test_hostile_markdown_is_refused(
     with pytest.raises(RenderError, match=re.escape(message)):
         write_rulebook(ruleset, out)
     assert out.read_bytes() == b"previous good book"
+
+
+@pytest.mark.parametrize(
+    ("markdown", "message"),
+    [
+        # Resolved against the templates' file: URL, a reader's click would open a file of
+        # their own machine, or a share of another's.
+        ("[notes](notes.md)", "refused link 'notes.md'"),
+        ("[share](//evil.example/share/x.pdf)", "refused link '//evil.example/share/x.pdf'"),
+        ("[root](/etc/passwd)", "refused link '/etc/passwd'"),
+        # markdown-it printed these as plain text, and the book went out without a word.
+        ("[file](file:///etc/passwd)", "refused link 'file:///etc/passwd'"),
+        ("[run](javascript:alert(1))", "refused link 'javascript:alert(1)'"),
+        ("![file](file:///etc/passwd)", "refused image 'file:///etc/passwd'"),
+    ],
+)
+def test_links_outside_the_web_are_refused(
+    content: Content, markdown: str, message: str
+) -> None:
+    ruleset = content.ruleset("tower-of-choices")
+    renderer = ProseRenderer(ruleset.raw, ruleset.root)
+    with pytest.raises(RenderError, match=re.escape(f"x.md: {message}")):
+        renderer.render(markdown, file="x.md", folder=ruleset.root, slug="x", anchors=set())
+
+
+def test_web_links_anchors_and_picture_names_with_spaces(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    ruleset = load_content(content_copy).ruleset("tower-of-choices")
+    shutil.copy(Path(__file__).parent / "pixel.png", ruleset.root / "my map é.png")
+    markdown = ("[site](https://example.com/a?b=1), [mail](mailto:gm@example.com), "
+                "[up](#x--rules)\n\n![map](<my map é.png>)")
+    blocks, _ = ProseRenderer(ruleset.raw, ruleset.root).render(
+        markdown, file="x.md", folder=ruleset.root, slug="x", anchors=set())
+    html = "".join(str(b.html) for b in blocks)
+    assert 'href="https://example.com/a?b=1"' in html and 'href="#x--rules"' in html
+    assert 'href="mailto:gm@example.com"' in html
+    assert f'src="{(ruleset.root / "my map é.png").as_uri()}"' in html
 
 
 def test_the_fetcher_refuses_css_references_outside(content_copy: Path, tmp_path: Path) -> None:
