@@ -224,7 +224,7 @@ def lay_out(
     return pieces
 
 
-NAMED = 4  # cards named in the error; more are counted
+NAMED = 10  # cards named in the error; more are counted
 
 
 def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str]) -> str:

@@ -222,8 +222,8 @@ def _inward(limit: float) -> float:
 
 def sheet_marks(lay: Layout, count: int) -> tuple[Mark, ...]:
     """The marks of a sheet that holds ``count`` cards: a partial sheet has none where no
-    card is."""
-    if count >= lay.per_sheet:
+    card is, and a layout without marks (a Tabletop Simulator grid) has none at all."""
+    if count >= lay.per_sheet or not lay.marks:
         return lay.marks
     placed = list(lay.fronts[:count])
     if lay.fold:

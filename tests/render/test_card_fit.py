@@ -72,14 +72,16 @@ def test_shares_keep_every_card_once_and_balance_the_work() -> None:
 def test_the_error_names_the_cards_that_do_not_fit_and_what_to_do() -> None:
     box = FaceBox(37.25, 56.3)
     cards = [Card(key=f"monsters/{n}", deck="monsters", deck_title="Monsters", title=n)
-             for n in ["Orc", "Troll", "Lich", "Elf", "Ogre", "Imp"]]
+             for n in ["Orc", "Troll", "Lich", "Elf", "Ogre", "Imp", "Hag", "Wolf", "Bat",
+                       "Rat", "Asp", "Eel"]]
     one = too_long(cards[:1], box, ["items", "classes"])
     assert one == ("card 'Orc' of deck 'monsters' overflows its 37.2 x 56.3 mm text box even at "
                    "6 pt; shorten the text, use a larger card size or print a deck that fits "
                    "(--deck items or --deck classes)")
     assert too_long(cards[:1], box, ["items"]).endswith("(--deck items)")
     many = too_long(cards, box, [])
-    assert many.startswith("6 cards overflow their 37.2 x 56.3 mm text box even at 6 pt: "
+    assert many.startswith("12 cards overflow their 37.2 x 56.3 mm text box even at 6 pt: "
                            "'Orc' of deck 'monsters', 'Troll' of deck 'monsters', ")
-    assert "'Elf' of deck 'monsters' and 2 more; " in many and "Ogre" not in many
+    # Ten are named (a mini card printed the six of a reference deck, and four were named).
+    assert "'Rat' of deck 'monsters' and 2 more; " in many and "Asp" not in many
     assert many.endswith("; shorten the text or use a larger card size")

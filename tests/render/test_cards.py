@@ -489,12 +489,13 @@ def test_png_sheets_for_tabletop_simulator(tmp_path: Path) -> None:
     # the program, not by hand), which a partial sheet used to get.
     from PIL import Image
 
-    count = len(decks[0].cards)
-    assert count < TTS_COLS
+    row, col = divmod(len(decks[0].cards), TTS_COLS)
+    assert 0 < col and row + 1 < TTS_ROWS
     with Image.open(paths[0]) as sheet:
-        empty = sheet.convert("L").crop((count * cw + 1, 0, sw, sh))
-        below = sheet.convert("L").crop((0, ch + 1, sw, sh))
-    assert empty.getextrema() == (255, 255) and below.getextrema() == (255, 255)
+        grey = sheet.convert("L")
+        after = grey.crop((col * cw + 1, row * sh // TTS_ROWS, sw, sh))
+        below = grey.crop((0, (row + 1) * sh // TTS_ROWS + 1, sw, sh))
+    assert after.getextrema() == (255, 255) and below.getextrema() == (255, 255)
 
 
 @pytest.mark.parametrize(
