@@ -91,8 +91,8 @@ def test_validate_checks_the_prose_as_the_rulebook_will(content_copy: Path) -> N
         "towerpress: error: content/inverted-tower/rules/03-rolls.md: raw HTML is not allowed "
         "in rules prose: '<b>'",
         "towerpress: error: content/three-dice-dungeon/quick-reference.md: cannot use image "
-        "'rules/01-introduction.md': it is not a picture that can be read (expected PNG, JPEG, GIF, "
-        "WebP or SVG)",
+        "'rules/01-introduction.md': it is not a picture that can be read (expected PNG, JPEG, "
+        "GIF, WebP or SVG)",
         "towerpress: error: content/tower-of-choices/rules/01-introduction.md: refused image "
         "'/etc/passwd': not a file inside the content folder",
         "towerpress: 3 problems in the content",

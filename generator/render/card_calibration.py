@@ -73,24 +73,24 @@ def _back(w: float, h: float, duplex: str) -> str:
         inverse)."""
         return (w - x, y) if duplex == "long" else (x, h - y)
 
+    # Each label lies past the far end of its line, away from where the front line shows
+    # through: over it, the front line would strike through the number to be read.
     for k in range(-SPAN, SPAN + 1):
         label = _label(k * STEP)
         shift = k * STEP
-        # The X scale: each back line continues its front line downwards.
-        x, top = through(cx + k * PITCH, X_TOP + LINE)
-        _, bottom = through(cx, X_TOP + 2 * LINE)
-        top, bottom = min(top, bottom), max(top, bottom)
-        parts.append(_line(x + shift, top, x + shift, bottom))
-        texts.append(f'<text x="{x + shift:.3f}" y="{bottom + 1.5 + 0.75 * LABEL:.3f}" '
+        # The X scale: each back line continues its front line.
+        x, near = through(cx + k * PITCH, X_TOP + LINE)
+        _, far = through(cx, X_TOP + 2 * LINE)
+        parts.append(_line(x + shift, min(near, far), x + shift, max(near, far)))
+        baseline = far + 1.5 + 0.75 * LABEL if far > near else far - 1.5
+        texts.append(f'<text x="{x + shift:.3f}" y="{baseline:.3f}" '
                      f'text-anchor="middle">{label}</text>')
-        # The Y scale: each back line continues its front line to the right.
-        start, y = through(Y_LEFT + LINE, Y_MIDDLE + k * PITCH)
-        end, _ = through(Y_LEFT + 2 * LINE, Y_MIDDLE)
-        parts.append(_line(start, y + shift, end, y + shift))
-        # Its label lies past the line's end away from the middle of the page.
-        outer = max(start, end) if duplex == "long" else min(start, end)
-        anchor, gap = ("start", 1.5) if duplex == "long" else ("end", -1.5)
-        texts.append(f'<text x="{outer + gap:.3f}" y="{y + shift + 0.35 * LABEL:.3f}" '
+        # The Y scale: each back line continues its front line.
+        near, y = through(Y_LEFT + LINE, Y_MIDDLE + k * PITCH)
+        far, _ = through(Y_LEFT + 2 * LINE, Y_MIDDLE)
+        parts.append(_line(near, y + shift, far, y + shift))
+        anchor, gap = ("start", 1.5) if far > near else ("end", -1.5)
+        texts.append(f'<text x="{far + gap:.3f}" y="{y + shift + 0.35 * LABEL:.3f}" '
                      f'text-anchor="{anchor}">{label}</text>')
     return (f'<g stroke="#000" stroke-width="0.15">{"".join(parts)}</g>'
             f'<g fill="#111" stroke="none" font-size="{LABEL}" font-family="{SANS}">'

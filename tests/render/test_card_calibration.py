@@ -43,15 +43,14 @@ def labels(page: Any) -> tuple[dict[float, float], dict[float, float]]:
         return float(found[0].replace("\u2212", "-"))
 
     def beyond(cx: float, x0: float, x1: float) -> bool:
-        """Past the end of the line away from the middle of the page, by at most 12 mm."""
-        middle = page.width / MM / 2
-        outer = x0 if abs(x0 - middle) > abs(x1 - middle) else x1
-        return 0 < (cx - outer) * (1 if outer > middle else -1) < 12
+        """Past one end of the line, by at most 12 mm."""
+        return 0 < cx - x1 < 12 or 0 < x0 - cx < 12
 
     vertical, horizontal = scale_lines(page)
-    # X labels sit under their lines; Y labels beside theirs, on the outer side.
-    by_x = {x0: one([t for cx, _, top, t in words if abs(cx - x0) < 0.5 and 0 < top - bottom < 6])
-            for x0, _, _, bottom in vertical}
+    # X labels sit past an end of their lines; Y labels beside theirs.
+    by_x = {x0: one([t for cx, cy, _, t in words
+                     if abs(cx - x0) < 0.5 and (0 < cy - bottom < 6 or 0 < top - cy < 6)])
+            for x0, top, _, bottom in vertical}
     by_y = {y: one([t for cx, cy, _, t in words if abs(cy - y) < 0.8 and beyond(cx, x0, x1)])
             for x0, y, x1, _ in horizontal}
     return by_x, by_y
@@ -115,6 +114,17 @@ def test_the_offset_read_puts_backs_behind_fronts(
                 for line in page.lines:
                     assert not (word["x0"] < line["x1"] and line["x0"] < word["x1"]
                                 and word["top"] < line["bottom"] and line["top"] < word["bottom"])
+        # Held to the light, no label of the back lies over a front line: it would strike
+        # through the number to be read.
+        front_lines = [(line["x0"] / MM, line["top"] / MM, line["x1"] / MM,
+                        line["bottom"] / MM) for line in pdf.pages[0].lines]
+        for word in pdf.pages[1].extract_words():
+            corners = [seen_from_front(word[a] / MM, word[b] / MM, paper, duplex)
+                       for a, b in (("x0", "top"), ("x1", "bottom"))]
+            (x0, x1), (y0, y1) = (sorted(c[i] for c in corners) for i in (0, 1))
+            assert not [line for line in front_lines
+                        if x0 - 0.3 < line[2] and line[0] < x1 + 0.3
+                        and y0 - 0.3 < line[3] and line[1] < y1 + 0.3], word["text"]
     offset = read_offset(sheet, paper, duplex, shift)
     assert offset == pytest.approx((-shift[0], -shift[1]))
 

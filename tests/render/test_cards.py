@@ -490,7 +490,7 @@ def test_png_sheets_for_tabletop_simulator(tmp_path: Path) -> None:
     from PIL import Image
 
     row, col = divmod(len(decks[0].cards), TTS_COLS)
-    assert 0 < col and row + 1 < TTS_ROWS
+    assert col > 0 and row + 1 < TTS_ROWS
     with Image.open(paths[0]) as sheet:
         grey = sheet.convert("L")
         after = grey.crop((col * cw + 1, row * sh // TTS_ROWS, sw, sh))
