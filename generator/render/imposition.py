@@ -17,6 +17,9 @@ from typing import Literal
 
 MARGIN = 5.0  # mm: nothing that must print comes nearer the paper's edge
 MARK_CLEARANCE = 0.75  # mm between a crop mark and the card (or its bleed)
+# Where the paper beyond the cards is narrow (poker on Letter: 6.35 mm), an outer mark comes
+# this near the card so that MIN_MARK of it lies inside MARGIN, where every printer prints.
+MIN_CLEARANCE = 0.25  # mm
 MARK_LENGTH = 4.0  # mm, at most
 MIN_MARK = 1.0  # mm: shorter marks are not drawn
 EPS = 1e-6
@@ -252,6 +255,12 @@ def _segment(lo: float, hi: float) -> tuple[float, float] | None:
     return (lo, min(hi, lo + MARK_LENGTH))
 
 
+def _clearance(printable: float) -> float:
+    """The gap between an outer mark and the card, given the ``printable`` mm between the
+    card and the margin: the usual one, or less, so that MIN_MARK of the mark is printed."""
+    return max(MIN_CLEARANCE, min(MARK_CLEARANCE, printable - MIN_MARK))
+
+
 def _marks(
     placed: list[Placement], page_w: float, page_h: float, fold: bool
 ) -> Iterator[Mark]:
@@ -295,10 +304,11 @@ def _runs(
         return Mark(at, lo, at, hi, fold) if vertical else Mark(lo, at, hi, at, fold)
 
     first, last = ends[0], ends[-1]
-    before = _segment(edge, first - MARK_CLEARANCE)
+    near = _clearance(first - MARGIN)
+    before = _segment(edge, first - near)
     if before:
-        yield mark(first - MARK_CLEARANCE, max(edge, first - MARK_CLEARANCE - MARK_LENGTH))
-    after = _segment(last + MARK_CLEARANCE, length - edge)
+        yield mark(first - near, max(edge, first - near - MARK_LENGTH))
+    after = _segment(last + _clearance(length - MARGIN - last), length - edge)
     if after:
         yield mark(after[0], after[1])
     # Gutters: between two card corners on this line with free paper between them.

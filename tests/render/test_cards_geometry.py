@@ -8,6 +8,8 @@ import pytest
 
 from generator.render.imposition import (
     MARGIN,
+    MIN_CLEARANCE,
+    MIN_MARK,
     PAPERS,
     SIZES,
     ImpositionError,
@@ -30,6 +32,35 @@ def test_cards_inside_the_margin(paper: str, size: str) -> None:
         assert x1 <= w - MARGIN + 1e-9 and y1 <= h - MARGIN + 1e-9
     for m in lay.marks:
         assert 0 < m.x1 <= m.x2 < w and 0 < m.y1 <= m.y2 < h
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_outer_marks_reach_into_the_printed_area(paper: str, size: str, bleed: float) -> None:
+    """A printer may leave the 5 mm margin blank: where the paper beyond the cards allows,
+    at least MIN_MARK of every outer mark lies inside it (poker on Letter had 0.6 mm)."""
+    lay = layout(paper, card_size(size), bleed=bleed)
+    w, h = PAPERS[paper]
+    boxes = [p.outer for p in lay.fronts]
+    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    spans = []  # (mark's span inside the margin, room between margin and cards)
+    for m in lay.marks:
+        if m.x1 == m.x2 and m.y2 <= top:
+            spans.append((m.y2 - max(m.y1, MARGIN), top - MARGIN))
+        elif m.x1 == m.x2 and m.y1 >= bottom:
+            spans.append((min(m.y2, h - MARGIN) - m.y1, h - MARGIN - bottom))
+        elif m.y1 == m.y2 and m.x2 <= left:
+            spans.append((m.x2 - max(m.x1, MARGIN), left - MARGIN))
+        elif m.y1 == m.y2 and m.x1 >= right:
+            spans.append((min(m.x2, w - MARGIN) - m.x1, w - MARGIN - right))
+    assert spans
+    for printed, room in spans:
+        if room >= MIN_CLEARANCE + MIN_MARK:
+            assert printed >= MIN_MARK - 1e-9, (printed, room)
+        else:
+            assert printed == pytest.approx(max(0.0, room - MIN_CLEARANCE))
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
