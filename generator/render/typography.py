@@ -4,8 +4,8 @@ The rules prose is curled by markdown-it's typographer; the text of tables, card
 and rulings comes from TOML, where people type straight quotes ("the manual's HP",
 'heal up') and hyphens for minus signs ("-1").  Like SmartyPants, this pass curls the
 quotes in the rendered HTML, sets a minus sign (U+2212) for such a hyphen, and it ties a
-number to the word it counts ("−1 HP", "+1 Crafting DRAW", "5 gp"), so that no line ends
-on a bare "−1".  Tags and their attributes (card keys, form field names), styles and code
+number to the word it counts ("−1 HP", "+1 Crafting DRAW", "5 gp", "(2 exits)"), so that
+no line ends on a bare "−1".  Tags and their attributes (card keys, form field names), styles and code
 are left as they are.
 
 A no-break space that ends a text right before an inline element ("5 <em>gp</em>" typed
@@ -31,7 +31,10 @@ _DOUBLE = {'"', "&#34;", "&quot;"}
 _OPENS_AFTER = set(" \t\n\u00a0([{\u2014\u2013/-\u201c\u2018")
 # A modifier and the word after it ("+1 HP"), or a number and a unit of two letters at
 # most ("5 gp", "10 XP"): the space between them does not break.
-_TIE = re.compile(r"(?<![\w.,])([+\u2212-]\d+|\d+(?= [A-Za-z]{1,2}\b)) (?=\w)")
+# So does a count that opens a bracket ("(2 exits)", "(1d3+1 exits)"), and a roll's faces
+# before a colon ("3\u20134: second"), which name what follows them.
+_TIE = re.compile(r"(?<![\w.,])([+\u2212-]\d+|\d+(?= [A-Za-z]{1,2}\b)"
+                  r"|(?<=\()\d+(?:d\d+)?(?:\+\d+)?|\d+[\u2013-]\u2060?\d+:) (?=\w)")
 # A hyphen typed as a minus: before a digit, at the start of a word ("take -1", "reach
 # -5", "+1/-1"); not in a range ("1-3") nor in an ID ("IT-08"), where a letter or a digit
 # comes first.

@@ -196,6 +196,19 @@ def test_partial_sheets_have_marks_only_around_their_cards(full: dict[str, Path]
     assert partial >= 3
 
 
+def test_a_stat_label_stays_on_one_line(full: dict[str, Path]) -> None:
+    """The monster cards' "Dex/armour" broke after its slash, in a box too narrow for it."""
+    content = load_content()
+    ruleset = content.ruleset("three-dice-dungeon")
+    monsters = select_decks(ruleset, "monsters", ruleset.profile())[0]
+    labels = [label for card in monsters.cards for label, _ in card.stats]
+    assert "Dex/armour" in labels
+    with pdfplumber.open(full["three-dice-dungeon"]) as pdf:
+        words = [w["text"] for page in pdf.pages for w in page.extract_words()]
+    for label in set(labels):
+        assert words.count(label) >= labels.count(label), label
+
+
 def test_no_text_is_smaller_than_6_pt(full: dict[str, Path], tmp_path: Path) -> None:
     # The shrunk reference cards' notes and labels, and a mini card's labels and back, were
     # set below 6 pt (down to 4.3): each smaller text is now held at 6 pt at the least.

@@ -31,6 +31,12 @@ def test_tags_attributes_styles_and_code_are_left_alone() -> None:
 def test_numbers_are_tied_to_the_words_they_count() -> None:
     assert typeset("<p>On a failure: \u22121 HP. +1 Crafting DRAW; 5 gp, 10 XP</p>") == (
         "<p>On a failure: \u22121\u00a0HP. +1\u00a0Crafting DRAW; 5\u00a0gp, 10\u00a0XP</p>")
+    # A count that opens a bracket, and a roll's faces before a colon ("Corridor (2" ended a
+    # line over "exits)" on a reference card, and "3\u20134:" over "second").
+    assert typeset("<td>Corridor (2 exits), Vault (1d3 exits), Hall (1d3+1 exits)</td>") == (
+        "<td>Corridor (2\u00a0exits), Vault (1d3\u00a0exits), Hall (1d3+1\u00a0exits)</td>")
+    assert typeset("<td>1\u20132: first / 3\u2013\u20604: second / 5-6: third</td>") == (
+        "<td>1\u20132:\u00a0first / 3\u2013\u20604:\u00a0second / 5-6:\u00a0third</td>")
     # A number before a longer word, or inside a word or a figure, keeps its space.
     assert typeset("<p>Draft 3 calls; 1d6 x; 1.5 m; DD-10 rolls</p>") == (
         "<p>Draft 3 calls; 1d6 x; 1.5 m; DD-10 rolls</p>")
