@@ -5,8 +5,8 @@ and rulings comes from TOML, where people type straight quotes ("the manual's HP
 'heal up') and hyphens for minus signs ("-1").  Like SmartyPants, this pass curls the
 quotes in the rendered HTML, sets a minus sign (U+2212) for such a hyphen, and it ties a
 number to the word it counts ("−1 HP", "+1 Crafting DRAW", "5 gp", "(2 exits)"), so that
-no line ends on a bare "−1".  Tags and their attributes (card keys, form field names), styles and code
-are left as they are.
+no line ends on a bare "−1".  Tags and their attributes (card keys, form field names),
+styles and code are left as they are.
 
 A no-break space that ends a text right before an inline element ("5 <em>gp</em>" typed
 with one) moves inside the element: WeasyPrint 70 breaks a line after its *first* word
