@@ -32,7 +32,7 @@ from typing import Any
 from generator.model.common import Profile
 from generator.model.deck_sources import Source, sources
 from generator.model.schema import Node, check_ref, check_unique
-from generator.model.views import TableView
+from generator.model.views import TableView, printed_for
 
 
 @dataclass(frozen=True)
@@ -74,12 +74,17 @@ class Deck:
     back: str  # the deck whose back these cards share (its own id by default)
 
     def cards(self, data: Any, profile: Profile | None = None) -> tuple[Card, ...]:
-        """Every card of the deck, copies included, in print order."""
-        found = sources(data)
-        tables: Mapping[str, TableView] = data.tables()
-        cards: list[Card] = []
-        for group in self.groups:
-            cards.extend(self._group_cards(group, found, tables, profile))
+        """Every card of the deck, copies included, in print order.
+
+        A card is played by one profile: its tables print that profile's readings only
+        (the rulebook gives both), marked with their ruling IDs.
+        """
+        with printed_for(profile.alt if profile is not None else None):
+            found = sources(data)
+            tables: Mapping[str, TableView] = data.tables()
+            cards: list[Card] = []
+            for group in self.groups:
+                cards.extend(self._group_cards(group, found, tables, profile))
         return tuple(cards)
 
     def _group_cards(

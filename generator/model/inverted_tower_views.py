@@ -17,7 +17,7 @@ from generator.model.inverted_tower_data import (
     Term,
     Varies,
 )
-from generator.model.views import TableView, faces, signed
+from generator.model.views import TableView, chosen_reading, faces, signed
 
 if TYPE_CHECKING:
     from generator.model.inverted_tower import InvertedTower
@@ -62,11 +62,14 @@ def show(value: object) -> str:
 
 
 def vary(value: Varies[T], show: Callable[[T], str] = show) -> str:
-    """The as-written value, with the Alt reading beside it when a ruling changes it."""
-    text = show(value.faithful)
+    """The as-written value, with the Alt reading beside it when a ruling changes it; for
+    a chosen profile (cards), its own reading marked with the ruling."""
     if value.fixed or value.alt == value.faithful:
-        return text
-    return f"{text} ({value.ruling} Alt: {show(value.alt)})"
+        return show(value.faithful)
+    alt = chosen_reading(value.ruling)
+    if alt is not None:
+        return f"{show(value.alt if alt else value.faithful)} ({value.ruling})"
+    return f"{show(value.faithful)} ({value.ruling} Alt: {show(value.alt)})"
 
 
 def stack_text(item: Item, quantity: int) -> str:

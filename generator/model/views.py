@@ -7,7 +7,33 @@ printed table can never disagree with what the engine rolls (design.md section 2
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+
+# The readings a table printed now is for: None for a rulebook, whose chapters give the
+# as-written value with the other reading beside it; a profile's choice for a card deck,
+# which a player lays on the table to play by one profile (set by printed_for).
+_PRINTED_FOR: ContextVar[Callable[[str], bool] | None] = ContextVar("printed_for", default=None)
+
+
+@contextmanager
+def printed_for(alt: Callable[[str], bool] | None) -> Iterator[None]:
+    """Within the block, views print only the reading that ``alt`` (a profile's
+    :meth:`~generator.model.common.Profile.alt`) takes for each ruling."""
+    token = _PRINTED_FOR.set(alt)
+    try:
+        yield
+    finally:
+        _PRINTED_FOR.reset(token)
+
+
+def chosen_reading(ruling: str) -> bool | None:
+    """Whether the views print the Alt reading of ``ruling`` (True), the Faithful one
+    (False), or both (None: no profile was chosen, see :func:`printed_for`)."""
+    alt = _PRINTED_FOR.get()
+    return None if alt is None else alt(ruling)
 
 
 @dataclass(frozen=True)

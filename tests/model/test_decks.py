@@ -77,6 +77,33 @@ def test_inverted_tower_reference_and_items(content: Content) -> None:
     assert items == {ruleset.data.item("dagger").name, ruleset.data.item("potion").name}
 
 
+def test_cards_print_their_profiles_readings_only(content: Content) -> None:
+    """A deck is played by one profile: its tables give that profile's reading of each
+    ruling, marked with the ID, and not the other (the rulebook's tables give both)."""
+    ruleset = content.ruleset("inverted-tower")
+    data = ruleset.data
+
+    def text(profile: str) -> str:
+        cards = [c for deck in ("reference", "items")
+                 for c in ruleset.decks[deck].cards(data, ruleset.profile(profile))]
+        cells = [cell for c in cards for t in c.tables for row in t.rows for cell in row]
+        notes = [t.note for c in cards for t in c.tables]
+        fields = [field for c in cards for _, field in c.fields]
+        return "\n".join(cells + notes + fields)
+
+    faithful, draft = text("as-written"), text("draft-4.5")
+    assert "Alt" not in faithful and "Alt" not in draft
+    for id_ in ("IT-04", "IT-09", "IT-25"):
+        assert f"({id_})" in faithful and f"({id_})" in draft
+    elite = data.encounters.elite_check
+    assert f"Elite check: {elite.faithful} (IT-04)" in faithful
+    assert f"Elite check: {elite.alt} (IT-04)" in draft
+    assert ruleset.profile("draft-4.5").alt("IT-04") and elite.alt != elite.faithful
+    # The rulebook's views, built outside a deck, still give both readings.
+    rulebook = "\n".join(t.note for t in data.tables().values())
+    assert f"{elite.faithful} (IT-04 Alt: {elite.alt})" in rulebook
+
+
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
