@@ -256,6 +256,19 @@ def test_links_out_of_the_content_folder_are_refused(content_copy: Path, tmp_pat
          "sections[0].columns: 1000000 is above the maximum 26"),
         ("inverted-tower/tables/bosses.toml", "quantity = 1", "quantity = 1000000000",
          "loot[0].quantity: 1000000000 is above the maximum 9999"),
+        # These passed and then ran out of memory, ran for minutes or overflowed recursion.
+        ("inverted-tower/tables/floor.toml", "max_rooms = 12", "max_rooms = 9999",
+         "max_rooms: 9999 is above the maximum 50"),
+        ("three-dice-dungeon/tables/monsters.toml", "hp = 13", "hp = 9999",
+         "monsters[0].hp: 9999 is above the maximum 200"),
+        ("three-dice-dungeon/tables/combat.toml", "monster_defeated_at = 0",
+         "monster_defeated_at = -9999", "monster_defeated_at: -9999 is below the minimum -200"),
+        ("three-dice-dungeon/tables/character.toml", "start_level = 1", "start_level = 1000",
+         "start_level: 1000 is above the maximum 30"),
+        ("tower-of-choices/tables/character.toml", "cards_per_starting_skill = 2",
+         "cards_per_starting_skill = 9999", "cards_per_starting_skill: 9999 is above the maximum 6"),
+        ("tower-of-choices/tables/character.toml", "carry_limit = 10", "carry_limit = 9999",
+         "carry_limit: 9999 is above the maximum 30"),
     ],
 )
 def test_values_that_would_stall_the_engine_are_refused(
@@ -288,3 +301,28 @@ def test_a_loop_of_links_is_one_line(content_copy: Path) -> None:
     assert messages(content_copy) == [
         "content/inverted-tower/rules/98-a.md: cannot be read: a loop of symbolic links",
         "content/inverted-tower/rules/99-b.md: cannot be read: a loop of symbolic links"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("zz = " + "[" * 5000 + "]" * 5000, "malformed TOML: arrays or tables nested too deeply"),
+        ("x = [1, 2", "malformed TOML: Unclosed array"),
+    ],
+)
+def test_an_unreadable_tables_file_is_the_only_problem(
+    content_copy: Path, text: str, message: str
+) -> None:
+    """Every other file that refers to it used to be blamed too (28 lines, the first of
+    them naming bosses.toml), or tomllib's recursion stopped validate as a bug."""
+    rolls = content_copy / "inverted-tower" / "tables" / "rolls.toml"
+    rolls.write_text(rolls.read_text(encoding="utf-8") + f"\n{text}\n", encoding="utf-8")
+    (found,) = messages(content_copy)
+    assert found.startswith(f"content/inverted-tower/tables/rolls.toml: {message}")
+
+
+def test_a_content_folder_that_is_a_loop_of_links(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    with pytest.raises(TowerpressError, match="is a loop of symbolic links"):
+        load_content(tmp_path / "a")

@@ -62,6 +62,9 @@ E = TypeVar("E", bound=StrEnum)
 
 PREFIX = "IT"
 _RULING = re.compile(rf"^{PREFIX}-\d{{2}}$")
+# A floor's rooms: every one has a line in the log and a state in the exact odds, which
+# grow past use long before the schema's ceiling (9999 rooms ran out of memory).
+MAX_ROOMS = 50
 
 
 # -- generic readers -------------------------------------------------------------------------
@@ -404,7 +407,7 @@ def load_floor(node: Node) -> Floor:
     d, f, w, t = (node.table(k) for k in ("dead_end", "forced_stairs", "wandering", "tower"))
     floor = Floor(
         first_floor=node.int("first_floor", min=0),
-        max_rooms=node.int("max_rooms", min=1),
+        max_rooms=node.int("max_rooms", min=1, max=MAX_ROOMS),
         dead_end_check=d.str("check"),
         dead_end_lair=read_varies(d, "lair", _bool),
         forced_stairs_lair=f.bool("lair"),

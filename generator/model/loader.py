@@ -195,6 +195,8 @@ def _read_toml(
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
         findings.add(shown, "", f"malformed TOML: {exc}")
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        findings.add(shown, "", "malformed TOML: arrays or tables nested too deeply")
     except UnicodeDecodeError:
         findings.add(shown, "", "not UTF-8 text")
     except OSError as exc:
@@ -262,8 +264,13 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
             raw_tables[path.stem] = raw
             nodes[path.stem] = Node(raw, f"{shown}/tables/{path.name}", "", findings)
     files = TableFiles(nodes, f"{shown}/tables", findings, unreadable)
-    data = family.load(files)
-    files.done()
+    data: Any = None
+    # The tables refer to each other: checked without a file that could not be read, every
+    # reference to it would be reported too, each blaming another file.  The rest of the
+    # ruleset is still read, for problems of its own.
+    if not unreadable:
+        data = family.load(files)
+        files.done()
 
     from generator.model.decks import load_decks
     from generator.model.sheets import load_sheets
@@ -350,7 +357,11 @@ def load_content(root: Path | None = None) -> Content:
             expected.
         TowerpressError: the folder does not exist or holds no ruleset.
     """
-    root = (root or BUNDLED_CONTENT).resolve()
+    try:
+        root = (root or BUNDLED_CONTENT).resolve()
+    except (OSError, RuntimeError):  # links that lead to each other (3.11 raises RuntimeError)
+        raise TowerpressError(f"content folder {str(root)!r} is a loop of symbolic links"
+                              ) from None
     if not root.is_dir():
         raise TowerpressError(f"content folder {str(root)!r} does not exist")
     base = root.parent

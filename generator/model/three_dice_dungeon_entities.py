@@ -24,6 +24,8 @@ from generator.model.three_dice_dungeon_effects import (
 )
 
 MAX_SIDES = 4  # a map square has four sides, so no location can have more exits
+# Hit points: the exact odds of a fight recurse on them, and the book's are 10 to 25.
+MAX_HP = 200
 
 
 # -- locations --------------------------------------------------------------------------
@@ -277,7 +279,7 @@ def read_monsters(node: Node, items: Collection[str]) -> tuple[int, tuple[Monste
         monsters.append(
             Monster(
                 name=m.str("name"),
-                hp=m.int("hp", min=1),
+                hp=m.int("hp", min=1, max=MAX_HP),
                 strength=m.int("str", min=0),
                 dexterity=m.int("dex", min=0),
                 mind=m.int("mind", min=0),
@@ -370,7 +372,7 @@ def read_classes(node: Node) -> tuple[int, MindRecovery, tuple[CharacterClass, .
         classes.append(
             CharacterClass(
                 name=c.str("name"),
-                hp=c.int("hp", min=0),
+                hp=c.int("hp", min=0, max=MAX_HP),
                 strength=c.int("str", min=0),
                 dexterity=c.int("dex", min=0),
                 mind=c.int("mind", min=0),

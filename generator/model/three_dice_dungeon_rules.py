@@ -19,8 +19,12 @@ from generator.model.three_dice_dungeon_effects import (
     read_dice,
     read_enum,
 )
+from generator.model.three_dice_dungeon_entities import MAX_HP
 
 DIE = 6  # every table of this game is read with a six-sided die
+# Levels: the sheet lists each up to the listed maximum, and the engine plays each one
+# (the book's maximum is 11; a thousand overflowed the engine's recursion).
+MAX_LEVEL = 30
 
 
 def _faces(node: Node, key: str, *, proper: bool = True) -> tuple[int, ...]:
@@ -90,7 +94,7 @@ def read_character(node: Node) -> CharacterRules:
     rules = CharacterRules(
         dice=dice,
         reroll_if_total_at_most=reroll,
-        start_level=node.int("start_level", min=1),
+        start_level=node.int("start_level", min=1, max=MAX_LEVEL),
         start_xp=node.int("start_xp", min=0),
         start_coins=node.int("start_coins", min=0),
         hp_sum_of=sum_of,
@@ -130,7 +134,7 @@ class Experience:
 def read_experience(node: Node) -> Experience:
     exp = Experience(
         step=node.int("step", min=1),
-        listed_max_level=node.int("listed_max_level", min=2),
+        listed_max_level=node.int("listed_max_level", min=2, max=MAX_LEVEL),
         alt_raise_max=node.int("alt_raise_max", min=1),
     )
     node.done()
@@ -177,7 +181,7 @@ def read_combat(node: Node) -> Combat:
         crit_hit=crit_hit,
         crit_miss=crit_miss,
         damage_stat=read_enum_value(node, "damage_stat", node.str("damage_stat")),
-        monster_defeated_at=node.int("monster_defeated_at", max=0),
+        monster_defeated_at=node.int("monster_defeated_at", min=-MAX_HP, max=0),
         death_at=node.int("death_at", max=0),
         bleeding_attribute_at=bleeding.int("attribute_at", min=0),
         bleeding_attack_modifier=bleeding.int("attack_modifier", max=-1),

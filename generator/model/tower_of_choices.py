@@ -58,6 +58,10 @@ __all__ = [
 ]
 
 _RULING = re.compile(r"^TC-\d{2}$")
+# A starting deck's copies of a skill (2 in the book; the simulation's draws grow with the
+# square of the deck) and the items carried (10; each is a line of the sheet).
+MAX_COPIES = 6
+MAX_CARRIED = 30
 
 
 E = TypeVar("E", bound=StrEnum)
@@ -194,13 +198,13 @@ def _check_includes(node: Node, items: list[Item]) -> None:
 def _character(node: Node) -> CharacterRules:
     rules = CharacterRules(
         starting_skills=node.int("starting_skills", min=1),
-        cards_per_starting_skill=node.int("cards_per_starting_skill", min=1),
+        cards_per_starting_skill=node.int("cards_per_starting_skill", min=1, max=MAX_COPIES),
         distinct_starting_skills=node.bool("distinct_starting_skills"),
         abilities=node.int("abilities", min=0),
         starting_coins=node.int("starting_coins", min=0),
         max_starting_items=node.int("max_starting_items", min=0),
         unspent_coins_kept=node.bool("unspent_coins_kept"),
-        carry_limit=node.int("carry_limit", min=1),
+        carry_limit=node.int("carry_limit", min=1, max=MAX_CARRIED),
     )
     if rules.carry_limit < rules.max_starting_items:
         node.error(
