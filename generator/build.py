@@ -110,7 +110,14 @@ def _stamp(out_dir: Path, job: Job) -> Path:
 def build_all(
     content: Content, out_dir: Path, workers: int = 2, force: bool = False
 ) -> Iterator[str]:
-    """Render every product whose inputs changed since it was last written."""
+    """Render every product whose inputs changed since it was last written.
+
+    Raises:
+        ContentError: what ``validate`` finds (the prose, the characters), before any work.
+    """
+    from generator.render.checks import check_renders
+
+    check_renders(content)
     jobs = plan(content, out_dir)
     hashes = {job.out: input_hash(content, job) for job in jobs}
     todo = [

@@ -58,15 +58,10 @@ def list_command(content_dir: Path | None) -> None:
 @content_option
 def validate(content_dir: Path | None) -> None:
     """Check the content: types, keys, dice coverage, references, profiles, prose."""
-    from generator.render.glyphs import glyph_problems
-    from generator.render.rulebook import prose_problems
+    from generator.render.checks import check_renders
 
     content = _load(content_dir)
-    problems = [p for ruleset in content.rulesets.values() for p in prose_problems(ruleset)]
-    problems += [p for ruleset in content.rulesets.values()
-                 for p in glyph_problems(ruleset, content.root.parent)]
-    if problems:
-        raise ContentError(problems)
+    check_renders(content)
     for ruleset in content.rulesets.values():
         click.echo(
             f"{ruleset.id}: ok ({len(ruleset.tables())} tables, {len(ruleset.rulings)} rulings, "

@@ -81,3 +81,18 @@ def test_a_link_out_of_the_content_is_not_read(content_copy: Path, tmp_path: Pat
     (folder / "loop-b").symlink_to(folder / "loop-a")
     (folder / "rules-again").symlink_to(folder / "rules", target_is_directory=True)
     assert build.input_hash(content, job) != before
+
+
+def test_build_checks_what_validate_checks_first(content_copy: Path, tmp_path: Path) -> None:
+    """It said "content ok" and then failed while rendering, without the file or line."""
+    from generator.errors import ContentError
+
+    chapter = content_copy / "tower-of-choices" / "rules" / "01-introduction.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\nA sword \u2694.\n",
+                       encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        next(build.build_all(load_content(content_copy), tmp_path / "out"))
+    (finding,) = caught.value.findings
+    assert finding.file == "content/tower-of-choices/rules/01-introduction.md"
+    assert finding.key.startswith("line ") and "U+2694 CROSSED SWORDS" in finding.message
+    assert not (tmp_path / "out").exists()

@@ -82,3 +82,25 @@ def test_validate_names_file_and_key_or_line(content_copy: Path) -> None:
         f"{fonts}",
         "towerpress: 2 problems in the content",
     ]
+
+
+def test_nested_lists_mark_their_items_with_the_projects_glyphs(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    """A list in a list was marked with a white bullet, which only a font of the host had:
+    with the host's fonts gone, the rulebook failed on it."""
+    from generator.model.loader import load_content
+    from generator.render.products import write_rulebook
+
+    chapter = content_copy / "tower-of-choices" / "rules" / "01-introduction.md"
+    chapter.write_text(chapter.read_text(encoding="utf-8")
+                       + "\n- alpha\n  - beta\n    - gamma\n", encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    write_rulebook(load_content(content_copy).ruleset("tower-of-choices"), out)
+    import pdfplumber
+
+    with pdfplumber.open(out) as pdf:
+        lines = [line.strip() for page in pdf.pages
+                 for line in (page.extract_text() or "").splitlines()]
+    assert [line for line in lines if line.endswith(("alpha", "beta", "gamma"))] == [
+        "\u2022 alpha", "\u2013 beta", "\u2022 gamma"]
