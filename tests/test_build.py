@@ -96,3 +96,12 @@ def test_build_checks_what_validate_checks_first(content_copy: Path, tmp_path: P
     assert finding.file == "content/tower-of-choices/rules/01-introduction.md"
     assert finding.key.startswith("line ") and "U+2694 CROSSED SWORDS" in finding.message
     assert not (tmp_path / "out").exists()
+
+
+def test_a_name_too_long_is_said_so(tmp_path: Path) -> None:
+    """It was reported as "a loop of symbolic links"."""
+    from generator.errors import TowerpressError
+    from generator.render.output import write_atomic
+
+    with pytest.raises(TowerpressError, match=r"File name too long$"):
+        write_atomic(tmp_path / ("a" * 300 + ".pdf"), b"%PDF")

@@ -270,6 +270,10 @@ def test_links_out_of_the_content_folder_are_refused(content_copy: Path, tmp_pat
          "cards_per_starting_skill: 9999 is above the maximum 6"),
         ("tower-of-choices/tables/character.toml", "carry_limit = 10", "carry_limit = 9999",
          "carry_limit: 9999 is above the maximum 30"),
+        # Printed a log of overlapping headers, with exit 0.
+        ("inverted-tower/sheets/log.toml", 'label = "Kind", width = 2.2',
+         'label = "Kind", width = nan',
+         "sections[0].columns[0].width: expected a number above 0 and at most 100, got nan"),
     ],
 )
 def test_values_that_would_stall_the_engine_are_refused(

@@ -234,8 +234,10 @@ def _count(node: Node, key: str, src: Sources) -> int:
 def _width(node: Node, key: str = "width") -> float:
     width = node.data.get(key, 1)
     node._used.add(key)
-    if isinstance(width, bool) or not isinstance(width, (int, float)) or width <= 0:
-        node.error(key, f"expected a positive number, got {width!r}")
+    # Relative to the other parts: beyond 100 times as wide, a column is all there is
+    # (1e300 collapsed a log's headers; NaN passed "<= 0").
+    if isinstance(width, bool) or not isinstance(width, (int, float)) or not 0 < width <= 100:
+        node.error(key, f"expected a number above 0 and at most 100, got {width!r}")
         return 1.0
     return float(width)
 

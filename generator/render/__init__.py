@@ -16,3 +16,6 @@ os.environ["FONTCONFIG_FILE"] = str(Path(__file__).with_name("fonts.conf"))
 # stylesheets' @font-face rules bring the fonts.
 warnings.filterwarnings("ignore", message="No fonts configured in FontConfig",
                         category=UserWarning)
+# Pillow warns of a picture of more pixels than it expects, yet decodes it; one it will not
+# decode is refused with a line naming it (pictures.py).
+warnings.filterwarnings("ignore", message="Image size .* exceeds limit", module="PIL")

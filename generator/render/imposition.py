@@ -58,13 +58,18 @@ def card_size(text: str) -> CardSize:
     if key in SIZES:
         return CardSize(key, *SIZES[key])
     m = _CUSTOM.match(key)
-    if m and float(m.group(1)) >= 20 and float(m.group(2)) >= 20:
+    # No paper holds a card over 300 mm; --png has no paper, and a card 10 km tall ran out
+    # of memory there.
+    if m and all(MIN_SIDE <= float(v) <= MAX_SIDE for v in m.groups()):
         w, h = float(m.group(1)), float(m.group(2))
         return CardSize(f"{m.group(1)}x{m.group(2)}mm", w, h)
     raise ImpositionError(
         f"unknown card size {text!r} (expected one of: {', '.join(SIZES)}, "
-        "or WxHmm such as 63x88mm, at least 20 mm a side)"
+        f"or WxHmm such as 63x88mm, {MIN_SIDE:g} to {MAX_SIDE:g} mm a side)"
     )
+
+
+MIN_SIDE, MAX_SIDE = 20.0, 300.0  # mm: a custom card's sides
 
 
 @dataclass(frozen=True)

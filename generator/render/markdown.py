@@ -77,6 +77,7 @@ class ProseBlock:
 _ENDS_IN_HEADING = re.compile(r"</h[1-6]>\s*\Z")
 
 LEAD_IN_MAX = 320  # characters: a longer paragraph may be split from its table
+MAX_NESTING = 40  # levels of elements in the prose, blocks and inline ones together
 
 
 class ProseRenderer:
@@ -218,7 +219,16 @@ class ProseRenderer:
 
         def render(lines: list[str]) -> Markup:
             text = self._inline_directives("\n".join(lines), file)
-            html = _SPACE_BEFORE_MARK.sub("\u2060", self.md.render(text, env))
+            tokens = self.md.parse(text, env)
+            depth = max((t.level for block in tokens for t in [block, *(block.children or [])]),
+                        default=0)
+            if depth > MAX_NESTING:
+                # WeasyPrint lays out nested elements by recursion, and 500 emphases
+                # overflowed it.
+                raise RenderError(f"{file}: emphasis, links or lists nested {depth} deep "
+                                  f"(expected at most {MAX_NESTING})")
+            rendered = self.md.renderer.render(tokens, self.md.options, env)
+            html = _SPACE_BEFORE_MARK.sub("\u2060", rendered)
             html = _MARK_RE.sub(_ruling_ref, html)
             return Markup(html)
 

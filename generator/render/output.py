@@ -33,8 +33,10 @@ def write_atomic(path: Path, data: bytes) -> None:
     # A link is written through: the file it leads to gets the bytes, the link stays.
     try:
         path = path.resolve() if path.is_symlink() else path
-    except (OSError, RuntimeError):  # links that lead to each other
+    except RuntimeError:  # links that lead to each other (Python 3.11)
         raise TowerpressError(f"cannot write {path}: a loop of symbolic links") from None
+    except OSError as exc:  # a name too long, or (3.13) a loop
+        raise unwritable(path, exc) from None
     if path.exists() and not path.is_file():
         kind = "a folder" if path.is_dir() else "not a regular file (a device or a pipe)"
         raise TowerpressError(f"cannot write {path}: it is {kind}; expected a file's path")

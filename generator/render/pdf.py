@@ -130,6 +130,8 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
                             url_fetcher=fetcher).render(font_config=_font_config())
     except RefusedReference as exc:
         raise RenderError(str(exc)) from None
+    except RecursionError:  # layout recurses into nested elements
+        raise RenderError("the page nests its elements too deeply to be laid out") from None
     if fetcher.refused:
         raise RenderError(str(fetcher.refused[0]))
     for message in messages:

@@ -516,3 +516,17 @@ def test_quick_reference_columns_are_balanced_and_side_by_side(
         top = min(w["top"] for w in body)
         heights = [max(w["bottom"] for w in column) - top for column in (left, right)]
         assert max(heights) < 0.65 * sum(heights), (ruleset_id, heights)
+
+
+def test_prose_nested_too_deeply_is_refused(content: Content) -> None:
+    """500 emphases passed validate, then overflowed WeasyPrint's layout as a bug."""
+    ruleset = content.ruleset("tower-of-choices")
+    renderer = ProseRenderer(ruleset.raw, ruleset.root)
+    with pytest.raises(RenderError, match=re.escape(
+            "x.md: emphasis, links or lists nested 250 deep (expected at most 40)")):
+        renderer.render("*" * 500 + "x" + "*" * 500, file="x.md", folder=ruleset.root,
+                        slug="x", anchors=set())
+    deep = "".join(f"{'  ' * i}- level {i}\n" for i in range(8))
+    blocks, _ = renderer.render(deep, file="x.md", folder=ruleset.root, slug="x",
+                                anchors=set())
+    assert "level 7" in str(blocks[0].html)
