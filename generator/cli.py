@@ -22,6 +22,7 @@ from generator.commands.options import (
 )
 from generator.errors import ContentError, TowerpressError, printable
 from generator.model.loader import Content
+from generator.render.output import refuse_inputs
 from generator.words import plural
 
 REPORT_URL = "the TowerPress issue tracker"
@@ -108,6 +109,7 @@ def rulebook(
     ruleset = _load(content_dir).ruleset(ruleset_id)
     ruleset.profile(profile_id)  # an unknown profile fails before any work
     out = output or default_output(ruleset.id, paper, fmt)
+    refuse_inputs(out, ruleset.root)
     pages = write_rulebook(
         ruleset, out, paper=paper, profile_id=profile_id, print_marks=print_marks, fmt=fmt
     )
@@ -307,6 +309,7 @@ def build(content_dir: Path | None, out_dir: Path, force: bool) -> None:
     from generator.build import build_all
 
     content = _load(content_dir)
+    refuse_inputs(out_dir, content.root)
     for line in build_all(content, out_dir, force=force):
         click.echo(line)
 

@@ -281,3 +281,22 @@ def test_control_characters_from_content_are_spelt_out(content_copy: Path) -> No
     lines = result.stderr.splitlines()
     assert "tables/\\x1b]0;PWNED\\x07evil.toml: unknown tables file" in result.stderr
     assert any("\\u202eyek: unknown key" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("command", [
+    ["sheet", "inverted-tower"], ["rulebook", "inverted-tower"],
+    ["cards", "inverted-tower", "--deck", "items"],
+])
+def test_an_output_among_the_inputs_is_refused(content_copy: Path, command: list[str]) -> None:
+    """-o naming a content file replaced it with a PDF."""
+    target = content_copy / "inverted-tower" / "ruleset.toml"
+    before = target.read_bytes()
+    result = run(*command, "--content", str(content_copy), "-o", str(target))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"towerpress: error: cannot write {target}: it is inside "
+        f"{content_copy / 'inverted-tower'}, which the products are made from (expected a "
+        "path outside it)\n")
+    assert target.read_bytes() == before
+    result = run("build", "--content", str(content_copy), "--out", str(content_copy / "out"))
+    assert result.returncode == 2 and "which the products are made from" in result.stderr

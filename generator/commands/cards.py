@@ -109,6 +109,7 @@ def cards(
         select_decks,
         write_cards,
     )
+    from generator.render.output import refuse_inputs
 
     try:
         size = card_size(size_text)
@@ -130,10 +131,12 @@ def cards(
         decks = select_decks(ruleset, deck_id, profile)
         name = deck_id
     if png_dir is not None:
+        refuse_inputs(png_dir, ruleset.root)
         for path in write_tts_sheets(ruleset, decks, opts, png_dir):
             click.echo(f"wrote {path}")
         return
     out = output or default_output(ruleset.id, name, opts)
+    refuse_inputs(out, ruleset.root)
     printed = write_cards(ruleset, decks, opts, out)
     count = sum(len(d.cards) for d in decks)
     click.echo(f"wrote {out} ({count} cards, {plural(printed.pages, 'page')})")

@@ -52,12 +52,14 @@ def _output_option(kind: str) -> Callable[[FC], FC]:
 
 def _write(ruleset_id: str, kind: str, paper: str, content_dir: Path | None,
            output: Path | None, floors: int | None = None) -> None:
+    from generator.render.output import refuse_inputs
     from generator.render.sheets import default_output, sheet_def, sheet_paper, write_sheet
 
     sheet_paper(paper)  # an unknown paper fails before the content is read
     ruleset = load(content_dir).ruleset(ruleset_id)
     sheet_def(ruleset, kind)  # a ruleset without this sheet fails before any work
     out = output or default_output(ruleset.id, kind, paper)
+    refuse_inputs(out, ruleset.root)
     pages = write_sheet(ruleset, kind, out, paper=paper, floors=floors)
     click.echo(f"wrote {out} ({plural(pages, 'page')})")
 

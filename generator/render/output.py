@@ -23,6 +23,26 @@ def unwritable(path: Path, exc: OSError) -> TowerpressError:
     return TowerpressError(f"cannot write {path}: {why}")
 
 
+def refuse_inputs(path: Path, content: Path) -> None:
+    """An output must not land among what the products are made from: ``-o`` naming a file
+    of the content folder replaced it with a PDF.
+
+    Raises:
+        TowerpressError: ``path`` is inside ``content``, the templates or the program.
+    """
+    from generator.render.templating import TEMPLATES
+
+    program = Path(__file__).resolve().parents[1]
+    try:
+        where = path.resolve()
+    except (OSError, RuntimeError):
+        return  # write_atomic says what is wrong with such a path
+    for folder in (content, TEMPLATES, program):
+        if where.is_relative_to(folder.resolve()):
+            raise TowerpressError(f"cannot write {path}: it is inside {folder}, which the "
+                                  "products are made from (expected a path outside it)")
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside ``path``, then rename: never a truncated file.
 
