@@ -331,3 +331,19 @@ def test_a_content_folder_that_is_a_loop_of_links(tmp_path: Path) -> None:
     (tmp_path / "b").symlink_to(tmp_path / "a")
     with pytest.raises(TowerpressError, match="is a loop of symbolic links"):
         load_content(tmp_path / "a")
+
+
+@pytest.mark.parametrize("text", [
+    "Roll {{ foo }} now.", "Roll {{ Value: character.start.max_hp }} now.",
+    "Roll {{ value: character.start.max_hp now.", "Roll }} now.",
+])
+def test_braces_that_are_no_directive_are_reported(content_copy: Path, text: str) -> None:
+    """They passed validate and were printed, braces and all."""
+    chapter = content_copy / "inverted-tower" / "rules" / "02-character.md"
+    lines = chapter.read_text(encoding="utf-8").splitlines()
+    chapter.write_text("\n".join([*lines, text]) + "\n", encoding="utf-8")
+    (found,) = messages(content_copy)
+    assert found.startswith(f"content/inverted-tower/rules/02-character.md: line {len(lines) + 1}"
+                            ": 'Roll ")
+    assert found.endswith("is not a directive (expected {{ kind: name }} with a kind of table, "
+                          "value, ruling)")

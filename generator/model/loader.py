@@ -25,7 +25,7 @@ from generator.model.common import (
     load_profile,
     load_rulings,
 )
-from generator.model.prose import KINDS, directives, lookup_value
+from generator.model.prose import KINDS, directives, lookup_value, stray_braces
 from generator.model.schema import Findings, Node
 from generator.model.views import TableView
 
@@ -307,6 +307,10 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
             quick = chapter
         else:
             chapters.append(chapter)
+        for number, snippet in stray_braces(text):
+            findings.add(file, f"line {number}",
+                         f"{snippet!r} is not a directive (expected {{{{ kind: name }}}} with a "
+                         f"kind of {', '.join(KINDS)})")
         for d in directives(text):
             where = f"line {d.line}"
             if d.kind not in KINDS:

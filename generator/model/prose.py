@@ -33,6 +33,20 @@ def directives(source: str) -> Iterator[Directive]:
             yield Directive(m.group(1), m.group(2), number)
 
 
+# Double braces that are not a directive: "{{ foo }}", "{{ Value: x }}" or an unclosed one
+# were printed as they are, braces and all.
+_BRACES = re.compile(r"\{\{|\}\}")
+
+
+def stray_braces(source: str) -> Iterator[tuple[int, str]]:
+    """(line, text) for each ``{{`` or ``}}`` outside a well-formed directive."""
+    for number, line in enumerate(source.splitlines(), start=1):
+        rest = DIRECTIVE.sub("", line)
+        m = _BRACES.search(rest)
+        if m:
+            yield number, rest[max(0, m.start() - 20):m.end() + 20].strip()
+
+
 def is_varies(value: Any) -> bool:
     """A value that depends on a ruling: ``{ ruling = "IT-12", faithful = 1, alt = 0 }``."""
     return isinstance(value, Mapping) and set(value) == {"ruling", "faithful", "alt"}
