@@ -530,3 +530,20 @@ def test_prose_nested_too_deeply_is_refused(content: Content) -> None:
     blocks, _ = renderer.render(deep, file="x.md", folder=ruleset.root, slug="x",
                                 anchors=set())
     assert "level 7" in str(blocks[0].html)
+
+
+def test_a_word_wider_than_its_line_is_broken_not_cut_off(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    """A very long word ran off the page and was clipped, with exit code 0."""
+    chapter = content_copy / "tower-of-choices" / "rules" / "01-introduction.md"
+    word = "Quux" * 80
+    chapter.write_text(chapter.read_text(encoding="utf-8") + f"\n\nA {word} here.\n",
+                       encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    write_rulebook(load_content(content_copy).ruleset("tower-of-choices"), out, paper="a5")
+    with pdfplumber.open(out) as pdf:
+        found = [page for page in pdf.pages if "QuuxQuux" in (page.extract_text() or "")]
+        assert found
+        for page in found:
+            assert all(c["x0"] >= 0 and c["x1"] <= page.width for c in page.chars)
