@@ -83,16 +83,20 @@ def input_hash(content: Content, job: Job) -> str:
     templates, the program itself and the job's options.  Same hash, same bytes."""
     digest = hashlib.sha256(f"{__version__}\n{job.module}\n{job.options!r}\n".encode())
     folder = content.ruleset(job.ruleset).root
-    for base, patterns in ((folder, ["*"]), (TEMPLATES, ["*"]), (PACKAGE, ["*.py"])):
+    # The loader reads a link that stays inside the content folder (another ruleset's
+    # file, say), so the hash does too; nothing outside the folder is read.
+    for base, inside, patterns in ((folder, content.root, ["*"]), (TEMPLATES, TEMPLATES, ["*"]),
+                                   (PACKAGE, PACKAGE, ["*.py"])):
         for path in _files(base, patterns):
-            digest.update(str(path.relative_to(base)).encode() + b"\0" + _fingerprint(path, base))
+            digest.update(str(path.relative_to(base)).encode() + b"\0"
+                          + _fingerprint(path, inside))
     return digest.hexdigest()
 
 
 def _fingerprint(path: Path, base: Path) -> bytes:
     """The bytes that stand for ``path`` in the hash.  A link that leads out of ``base``
     stands for where it leads: content never has a file outside its folder read
-    (design.md section 8), and the loader refuses such a link anyway."""
+    (design.md section 8), and the loader refuses such a link too."""
     if path.is_symlink():
         try:
             inside = path.resolve().is_relative_to(base.resolve()) and path.is_file()

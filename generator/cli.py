@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
@@ -106,10 +107,11 @@ def rulebook(
     from generator.render.products import write_rulebook
     from generator.render.rulebook import default_output
 
-    ruleset = _load(content_dir).ruleset(ruleset_id)
+    content = _load(content_dir)
+    ruleset = content.ruleset(ruleset_id)
     ruleset.profile(profile_id)  # an unknown profile fails before any work
     out = output or default_output(ruleset.id, paper, fmt)
-    refuse_inputs(out, ruleset.root)
+    refuse_inputs(out, [r.root for r in content.rulesets.values()])
     pages = write_rulebook(
         ruleset, out, paper=paper, profile_id=profile_id, print_marks=print_marks, fmt=fmt
     )
@@ -309,7 +311,7 @@ def build(content_dir: Path | None, out_dir: Path, force: bool) -> None:
     from generator.build import build_all
 
     content = _load(content_dir)
-    refuse_inputs(out_dir, content.root)
+    refuse_inputs(out_dir, [r.root for r in content.rulesets.values()])
     for line in build_all(content, out_dir, force=force):
         click.echo(line)
 
@@ -321,6 +323,16 @@ class Terminated(BaseException):
 
 def _terminate(_signum: int, _frame: object) -> None:
     raise Terminated
+
+
+def _quiet_after_stop(unraisable: Any) -> None:
+    """At exit, concurrent.futures wakes each pool's manager through a pipe; a pool stopped
+    at once (worker_pool) may have closed it already, and the write fails with EBADF after
+    the one line that says the build was terminated.  That is the only failure let go."""
+    exc = unraisable.exc_value
+    if isinstance(exc, OSError) and exc.errno == errno.EBADF:
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -352,6 +364,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except Terminated:
         click.echo("towerpress: terminated", err=True)
+        sys.unraisablehook = _quiet_after_stop
         sys.exit(143)
     except Exception as exc:  # an internal failure: say so, and how to report it
         if os.environ.get("TOWERPRESS_DEBUG"):

@@ -105,3 +105,16 @@ def test_a_name_too_long_is_said_so(tmp_path: Path) -> None:
 
     with pytest.raises(TowerpressError, match=r"File name too long$"):
         write_atomic(tmp_path / ("a" * 300 + ".pdf"), b"%PDF")
+
+
+def test_a_link_inside_the_content_is_hashed_through(content_copy: Path, tmp_path: Path) -> None:
+    """The loader reads a link to another ruleset's file; a change there must rebuild."""
+    shared = content_copy / "tower-of-choices" / "notes.txt"
+    shared.write_text("one")
+    folder = content_copy / "inverted-tower"
+    (folder / "notes.txt").symlink_to(shared)
+    content = load_content(content_copy)
+    job = next(j for j in build.plan(content, tmp_path / "out") if j.ruleset == "inverted-tower")
+    before = build.input_hash(content, job)
+    shared.write_text("two")
+    assert build.input_hash(content, job) != before

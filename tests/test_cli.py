@@ -298,5 +298,10 @@ def test_an_output_among_the_inputs_is_refused(content_copy: Path, command: list
         f"{content_copy / 'inverted-tower'}, which the products are made from (expected a "
         "path outside it)\n")
     assert target.read_bytes() == before
-    result = run("build", "--content", str(content_copy), "--out", str(content_copy / "out"))
+    # Another ruleset's folder of the same content is as much an input.
+    other = content_copy / "tower-of-choices" / "ruleset.toml"
+    result = run(*command, "--content", str(content_copy), "-o", str(other))
+    assert result.returncode == 2 and "which the products are made from" in result.stderr
+    result = run("build", "--content", str(content_copy),
+                 "--out", str(content_copy / "inverted-tower" / "out"))
     assert result.returncode == 2 and "which the products are made from" in result.stderr

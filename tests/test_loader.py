@@ -263,6 +263,8 @@ def test_links_out_of_the_content_folder_are_refused(content_copy: Path, tmp_pat
          "monsters[0].hp: 9999 is above the maximum 200"),
         ("three-dice-dungeon/tables/combat.toml", "monster_defeated_at = 0",
          "monster_defeated_at = -9999", "monster_defeated_at: -9999 is below the minimum -200"),
+        ("three-dice-dungeon/tables/combat.toml", "death_at = 0", "death_at = -9999",
+         "death_at: -9999 is below the minimum -200"),
         ("three-dice-dungeon/tables/character.toml", "start_level = 1", "start_level = 1000",
          "start_level: 1000 is above the maximum 30"),
         ("tower-of-choices/tables/character.toml", "cards_per_starting_skill = 2",

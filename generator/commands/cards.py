@@ -118,7 +118,9 @@ def cards(
         raise TowerpressError(str(exc)) from None
     opts = CardOptions(paper, size, _mm(bleed, "--bleed"), _mm(gutter, "--gutter"),
                        duplex, offset, fold)  # type: ignore[arg-type]
-    ruleset = load(content_dir).ruleset(ruleset_id)
+    content = load(content_dir)
+    ruleset = content.ruleset(ruleset_id)
+    inputs = [r.root for r in content.rulesets.values()]
     profile = ruleset.profile(profile_id)
     if build_skills is not None:
         if deck_id is not None:
@@ -131,12 +133,12 @@ def cards(
         decks = select_decks(ruleset, deck_id, profile)
         name = deck_id
     if png_dir is not None:
-        refuse_inputs(png_dir, ruleset.root)
+        refuse_inputs(png_dir, inputs)
         for path in write_tts_sheets(ruleset, decks, opts, png_dir):
             click.echo(f"wrote {path}")
         return
     out = output or default_output(ruleset.id, name, opts)
-    refuse_inputs(out, ruleset.root)
+    refuse_inputs(out, inputs)
     printed = write_cards(ruleset, decks, opts, out)
     count = sum(len(d.cards) for d in decks)
     click.echo(f"wrote {out} ({count} cards, {plural(printed.pages, 'page')})")
@@ -157,8 +159,10 @@ _SHEET_ONLY = (("--paper", "paper"), ("--bleed", "bleed"), ("--gutter", "gutter"
 def calibrate(paper: str, duplex: str, output: Path | None) -> None:
     """A two-sided sheet to measure the --back-offset your printer needs."""
     from generator.render.card_calibration import write_calibration
+    from generator.render.output import refuse_inputs
 
     out = output or Path("build") / f"cards-calibration-{paper}.pdf"
+    refuse_inputs(out)  # the templates and the program; it reads no content
     write_calibration(paper, duplex, out)
     click.echo(f"wrote {out}: print it two-sided, hold it to the light and read the "
                "scales where the lines meet; pass them as --back-offset X,Y")

@@ -56,10 +56,11 @@ def _write(ruleset_id: str, kind: str, paper: str, content_dir: Path | None,
     from generator.render.sheets import default_output, sheet_def, sheet_paper, write_sheet
 
     sheet_paper(paper)  # an unknown paper fails before the content is read
-    ruleset = load(content_dir).ruleset(ruleset_id)
+    content = load(content_dir)
+    ruleset = content.ruleset(ruleset_id)
     sheet_def(ruleset, kind)  # a ruleset without this sheet fails before any work
     out = output or default_output(ruleset.id, kind, paper)
-    refuse_inputs(out, ruleset.root)
+    refuse_inputs(out, [r.root for r in content.rulesets.values()])
     pages = write_sheet(ruleset, kind, out, paper=paper, floors=floors)
     click.echo(f"wrote {out} ({plural(pages, 'page')})")
 

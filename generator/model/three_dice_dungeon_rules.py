@@ -182,7 +182,7 @@ def read_combat(node: Node) -> Combat:
         crit_miss=crit_miss,
         damage_stat=read_enum_value(node, "damage_stat", node.str("damage_stat")),
         monster_defeated_at=node.int("monster_defeated_at", min=-MAX_HP, max=0),
-        death_at=node.int("death_at", max=0),
+        death_at=node.int("death_at", min=-MAX_HP, max=0),
         bleeding_attribute_at=bleeding.int("attribute_at", min=0),
         bleeding_attack_modifier=bleeding.int("attack_modifier", max=-1),
     )

@@ -1,15 +1,14 @@
 """Characters the project's fonts can draw.
 
 fontconfig knows no font but the project's own (generator/render/__init__.py), so a
-character that none of them has would print as an empty box. It is refused instead, with
-the text around it, before anything is laid out: in ``validate`` for the prose and the
-tables, and in every render for whatever else reaches a page.
+character that none of them has would print as an empty box. ``validate`` and ``build``
+refuse one in the content before anything is laid out, naming its file and key or line;
+any other (one a template or an entity brings) stops the render when its page is drawn
+(pdf.py).
 """
 
 from __future__ import annotations
 
-import html
-import re
 import tomllib
 import unicodedata
 from collections.abc import Iterator, Mapping
@@ -23,8 +22,10 @@ from generator.render.fonts import faces
 
 FONT_NAMES = "Source Serif Pro and Source Sans Pro"
 # Controls, format characters (soft hyphen, word joiner) and line or paragraph separators
-# draw nothing: no font needs them.
-_INVISIBLE = ("Cc", "Cf", "Zl", "Zp")
+# draw nothing: no font needs them.  Pango sets a space the font lacks (thin, hair, em) as
+# a gap of its width, and a non-breaking hyphen as the font's hyphen.
+_INVISIBLE = ("Cc", "Cf", "Zl", "Zp", "Zs")
+_SUBSTITUTED = {"\u2011"}
 
 
 @cache
@@ -43,7 +44,8 @@ def missing(text: str) -> str | None:
     """The first character of ``text`` that no project font has, or None."""
     have = drawable()
     for char in dict.fromkeys(text):
-        if ord(char) not in have and unicodedata.category(char) not in _INVISIBLE:
+        if (ord(char) not in have and unicodedata.category(char) not in _INVISIBLE
+                and char not in _SUBSTITUTED):
             return char
     return None
 
@@ -55,16 +57,6 @@ def describe(text: str, char: str) -> str:
     name = unicodedata.name(char, "unnamed")
     return (f"{around!r} holds {char!r} (U+{ord(char):04X} {name}), which the project's "
             f"fonts ({FONT_NAMES}) do not have")
-
-
-_MARKUP = re.compile(r"<(style|script)\b.*?</\1\s*>|<!--.*?-->|<[^>]*>", re.DOTALL | re.I)
-
-
-def missing_in_html(markup: str) -> str | None:
-    """The problem with the first undrawable character of a page's text, or None."""
-    text = html.unescape(_MARKUP.sub(" ", markup))
-    char = missing(text)
-    return describe(text, char) if char else None
 
 
 def missing_in_values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:

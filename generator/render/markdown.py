@@ -77,7 +77,7 @@ class ProseBlock:
 _ENDS_IN_HEADING = re.compile(r"</h[1-6]>\s*\Z")
 
 LEAD_IN_MAX = 320  # characters: a longer paragraph may be split from its table
-MAX_NESTING = 40  # levels of elements in the prose, blocks and inline ones together
+MAX_NESTING = 40  # levels of elements in a block of prose, or of blocks in one another
 
 
 class ProseRenderer:
@@ -124,8 +124,12 @@ class ProseRenderer:
                 f"{env['file']}: refused image {src!r}: only files inside the content folder"
             )
         # markdown-it has percent-encoded the name ("my%20map.png").
-        path = (Path(env["dir"]) / unquote(parts.path)).resolve()
-        if not path_is_inside(path, [self.content_root]) or not path.is_file():
+        try:
+            path = (Path(env["dir"]) / unquote(parts.path)).resolve()
+            usable = path_is_inside(path, [self.content_root]) and path.is_file()
+        except (OSError, ValueError, RuntimeError):  # a NUL, a name too long, a loop
+            usable = False
+        if not usable:
             raise RenderError(
                 f"{env['file']}: refused image {src!r}: not a file inside the content folder"
             )

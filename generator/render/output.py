@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from generator.errors import TowerpressError
@@ -23,12 +24,13 @@ def unwritable(path: Path, exc: OSError) -> TowerpressError:
     return TowerpressError(f"cannot write {path}: {why}")
 
 
-def refuse_inputs(path: Path, content: Path) -> None:
+def refuse_inputs(path: Path, rulesets: Iterable[Path] = ()) -> None:
     """An output must not land among what the products are made from: ``-o`` naming a file
     of the content folder replaced it with a PDF.
 
     Raises:
-        TowerpressError: ``path`` is inside ``content``, the templates or the program.
+        TowerpressError: ``path`` is inside one of the ``rulesets``' folders (those of the
+            content loaded), the templates or the program.
     """
     from generator.render.templating import TEMPLATES
 
@@ -37,7 +39,7 @@ def refuse_inputs(path: Path, content: Path) -> None:
         where = path.resolve()
     except (OSError, RuntimeError):
         return  # write_atomic says what is wrong with such a path
-    for folder in (content, TEMPLATES, program):
+    for folder in (*rulesets, TEMPLATES, program):
         if where.is_relative_to(folder.resolve()):
             raise TowerpressError(f"cannot write {path}: it is inside {folder}, which the "
                                   "products are made from (expected a path outside it)")

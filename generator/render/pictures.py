@@ -51,7 +51,10 @@ def _svg_problem(path: Path) -> str | None:
     if tag != "svg":
         return f"it is XML whose root element is <{tag}>, not an SVG picture"
     for element in root.iter():
-        texts = [*element.attrib.items()]
+        # A link (<a href>) is followed by a reader's click, never fetched.
+        link = element.tag.rpartition("}")[2] == "a"
+        texts = [(k, v) for k, v in element.attrib.items()
+                 if not (link and k.rpartition("}")[2] == "href")]
         if element.tag.rpartition("}")[2] == "style":
             texts.append(("style", element.text or ""))
         for name, value in texts:
@@ -73,7 +76,7 @@ def _outside_reference(name: str, value: str) -> str | None:
     return next((t for t in targets if not (t.startswith("#") or _RASTER_DATA.match(t))), None)
 
 
-RASTER = ("PNG", "JPEG", "GIF", "WEBP")
+RASTER = ("PNG", "JPEG", "MPO", "GIF", "WEBP")  # MPO: a camera's JPEG, read as one
 KINDS = "PNG, JPEG, GIF, WebP or SVG"
 _URL = re.compile(r"""url\(\s*['"]?\s*([^'")\s]*)""")
-_RASTER_DATA = re.compile(r"data:image/(png|jpeg|gif|webp)[;,]", re.IGNORECASE)
+_RASTER_DATA = re.compile(r"data:image/(png|jpe?g|gif|webp)[;,]", re.IGNORECASE)

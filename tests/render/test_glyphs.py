@@ -60,6 +60,8 @@ def test_a_character_no_font_has_is_refused_with_its_text(tmp_path: Path) -> Non
 
 def test_characters_that_draw_nothing_need_no_glyph() -> None:
     assert missing("soft\u00adhyphen, word\u2060joiner, tab\tand newline\n") is None
+    # Pango sets these from the font's own space and hyphen.
+    assert missing("five\u2009000, a\u200ahair, non\u2011breaking") is None
     assert missing("’quotes’ – dashes — × − é ß") is None
     assert missing("a\u2694b") == "\u2694"
 
@@ -94,7 +96,8 @@ def test_nested_lists_mark_their_items_with_the_projects_glyphs(
 
     chapter = content_copy / "tower-of-choices" / "rules" / "01-introduction.md"
     chapter.write_text(chapter.read_text(encoding="utf-8")
-                       + "\n- alpha\n  - beta\n    - gamma\n", encoding="utf-8")
+                       + "\n- alpha\n  - beta\n    - gamma\n\n1. one\n   - delta\n",
+                       encoding="utf-8")
     out = tmp_path / "book.pdf"
     write_rulebook(load_content(content_copy).ruleset("tower-of-choices"), out)
     import pdfplumber
@@ -102,5 +105,5 @@ def test_nested_lists_mark_their_items_with_the_projects_glyphs(
     with pdfplumber.open(out) as pdf:
         lines = [line.strip() for page in pdf.pages
                  for line in (page.extract_text() or "").splitlines()]
-    assert [line for line in lines if line.endswith(("alpha", "beta", "gamma"))] == [
-        "\u2022 alpha", "\u2013 beta", "\u2022 gamma"]
+    assert [line for line in lines if line.endswith(("alpha", "beta", "gamma", "delta"))] == [
+        "\u2022 alpha", "\u2013 beta", "\u2022 gamma", "\u2013 delta"]

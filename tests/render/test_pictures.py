@@ -103,7 +103,9 @@ def test_an_svg_may_not_refer_outside_itself(tmp_path: Path, inner: str, target:
 def test_an_svg_may_refer_to_itself_and_hold_raster_data(tmp_path: Path) -> None:
     path = tmp_path / "map.svg"
     inner = (f'<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/>'
-             f'<use xlink:href="#g"/><image href="{RED_DOT}"/>')
+             f'<use xlink:href="#g"/><image href="{RED_DOT}"/>'
+             '<image href="data:image/jpg;base64,/9j/"/>'
+             '<a href="https://example.com/map"><text>a link, followed by a click</text></a>')
     path.write_text(SVG.format(inner), encoding="utf-8")
     assert picture_problem(path) is None
 
