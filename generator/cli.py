@@ -111,7 +111,7 @@ def rulebook(
     ruleset = content.ruleset(ruleset_id)
     ruleset.profile(profile_id)  # an unknown profile fails before any work
     out = output or default_output(ruleset.id, paper, fmt)
-    refuse_inputs(out, [r.root for r in content.rulesets.values()])
+    refuse_inputs(out, content.folders)
     pages = write_rulebook(
         ruleset, out, paper=paper, profile_id=profile_id, print_marks=print_marks, fmt=fmt
     )
@@ -311,7 +311,7 @@ def build(content_dir: Path | None, out_dir: Path, force: bool) -> None:
     from generator.build import build_all
 
     content = _load(content_dir)
-    refuse_inputs(out_dir, [r.root for r in content.rulesets.values()])
+    refuse_inputs(out_dir, content.folders)
     for line in build_all(content, out_dir, force=force):
         click.echo(line)
 

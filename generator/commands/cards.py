@@ -120,7 +120,6 @@ def cards(
                        duplex, offset, fold)  # type: ignore[arg-type]
     content = load(content_dir)
     ruleset = content.ruleset(ruleset_id)
-    inputs = [r.root for r in content.rulesets.values()]
     profile = ruleset.profile(profile_id)
     if build_skills is not None:
         if deck_id is not None:
@@ -133,12 +132,12 @@ def cards(
         decks = select_decks(ruleset, deck_id, profile)
         name = deck_id
     if png_dir is not None:
-        refuse_inputs(png_dir, inputs)
+        refuse_inputs(png_dir, content.folders)
         for path in write_tts_sheets(ruleset, decks, opts, png_dir):
             click.echo(f"wrote {path}")
         return
     out = output or default_output(ruleset.id, name, opts)
-    refuse_inputs(out, inputs)
+    refuse_inputs(out, content.folders)
     printed = write_cards(ruleset, decks, opts, out)
     count = sum(len(d.cards) for d in decks)
     click.echo(f"wrote {out} ({count} cards, {plural(printed.pages, 'page')})")

@@ -60,7 +60,7 @@ def _write(ruleset_id: str, kind: str, paper: str, content_dir: Path | None,
     ruleset = content.ruleset(ruleset_id)
     sheet_def(ruleset, kind)  # a ruleset without this sheet fails before any work
     out = output or default_output(ruleset.id, kind, paper)
-    refuse_inputs(out, [r.root for r in content.rulesets.values()])
+    refuse_inputs(out, content.folders)
     pages = write_sheet(ruleset, kind, out, paper=paper, floors=floors)
     click.echo(f"wrote {out} ({plural(pages, 'page')})")
 

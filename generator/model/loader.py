@@ -138,6 +138,11 @@ class Content:
             )
         return self.rulesets[ruleset_id]
 
+    @property
+    def folders(self) -> tuple[Path, ...]:
+        """The rulesets' folders: what every product of this content is made from."""
+        return tuple(r.root for r in self.rulesets.values())
+
 
 def families() -> dict[str, Family]:
     # Imported here so that the family modules may import this module's types.
