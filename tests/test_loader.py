@@ -129,6 +129,40 @@ def test_default_profile_must_exist(content_copy: Path) -> None:
     ]
 
 
+def test_a_table_may_cite_only_a_defined_ruling(content_copy: Path) -> None:
+    # Passed validate, then failed every card and simulation with an internal KeyError.
+    edit(content_copy / "tower-of-choices" / "tables" / "abilities.toml",
+         'ruling = "TC-12"', 'ruling = "TC-98"')
+    edit(content_copy / "three-dice-dungeon" / "tables" / "artifacts.toml",
+         'ruling = "DD-26"', 'ruling = "DD-97"')
+    found = messages(content_copy)
+    assert found == [
+        "content/three-dice-dungeon/tables/artifacts.toml: rows[2].alt.ruling: "
+        "unknown ruling ID 'DD-97' (not in rulings.toml)",
+        "content/tower-of-choices/tables/abilities.toml: abilities[3].effects[0].ruling: "
+        "unknown ruling ID 'TC-98' (not in rulings.toml)",
+    ]
+
+
+def test_a_ruling_the_engine_reads_must_be_defined(content_copy: Path) -> None:
+    folder = content_copy / "tower-of-choices"
+    rulings = folder / "rulings.toml"
+    text = rulings.read_text(encoding="utf-8")
+    start = text.index('id = "TC-07"')
+    start = text.rindex("[[rulings]]", 0, start)
+    end = text.index("[[rulings]]", start + 1)
+    rulings.write_text(text[:start] + text[end:], encoding="utf-8")
+    for profile in (folder / "profiles").glob("*.toml"):
+        edit(profile, '"TC-07" = "faithful"\n', "")
+    for prose in [folder / "quick-reference.md", *(folder / "rules").glob("*.md")]:
+        text = prose.read_text(encoding="utf-8")
+        prose.write_text(text.replace("{{ ruling: TC-07 }}", ""), encoding="utf-8")
+    assert messages(content_copy) == [
+        "content/tower-of-choices/rulings.toml: rulings: missing ruling TC-07 (the "
+        'tower-of-choices engine reads it; expected a [[rulings]] entry with id = "TC-07")',
+    ]
+
+
 def test_prose_directives_must_resolve(content_copy: Path) -> None:
     chapter = sorted((content_copy / "inverted-tower" / "rules").glob("*.md"))[0]
     text = chapter.read_text(encoding="utf-8")

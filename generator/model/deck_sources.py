@@ -98,7 +98,7 @@ def _three_dice_monsters(data: Any, tables: Mapping[str, TableView]) -> Source:
         for name, base in data.undead_borrows.items():
             fields = ((borrows_label, base), *manual[base].fields)
             rows.append(Entity(name, fields))
-        if profile is None or "DD-28" not in profile.readings or not profile.alt("DD-28"):
+        if profile is None or not profile.alt("DD-28"):
             return tuple(rows)
         # A stat box holds a number or a short word: "die" for the table's "the monster die".
         hp = _die_times(data.d6_scale.hp_per_pip)

@@ -165,4 +165,13 @@ def _check_references(data: InvertedTower, n: Mapping[str, Node]) -> None:
     check_split_rows(n["encounters"], "count.rows", data.encounters.count, data.rolls.split)
 
 
-FAMILY = Family(id="inverted-tower", ruling_prefix=PREFIX, load=load)
+# The rulings that the engine and the views read by ID (a test checks this list
+# against the code).
+FAMILY = Family(
+    id="inverted-tower",
+    ruling_prefix=PREFIX,
+    load=load,
+    rulings=(
+        "IT-10", "IT-11", "IT-22", "IT-32",
+    ),
+)

@@ -15,7 +15,9 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from generator.errors import ContentError, TowerpressError
+from generator.model.citations import cited_rulings
 from generator.model.common import (
+    RULING_ID,
     Chapter,
     Profile,
     RulesetInfo,
@@ -77,6 +79,8 @@ class Family:
     id: str
     ruling_prefix: str
     load: Callable[[TableFiles], RulesetData]
+    # The rulings its engine and views read by ID; a ruleset of the family defines each.
+    rulings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -221,6 +225,17 @@ def _read_text(path: Path, base: Path, findings: Findings, root: Path) -> str | 
     return None
 
 
+def _check_citations(raw: Any, file: str, rulings: tuple[Ruling, ...], prefix: str,
+                     findings: Findings) -> None:
+    """A table value may depend only on a ruling that the profiles give a reading of."""
+    defined = {r.id for r in rulings}
+    for key, ruling_id in cited_rulings(raw):
+        # An ID of the wrong form is the family reader's finding already.
+        well_formed = RULING_ID.match(ruling_id) and ruling_id.startswith(f"{prefix}-")
+        if well_formed and ruling_id not in defined:
+            findings.add(file, key, f"unknown ruling ID {ruling_id!r} (not in rulings.toml)")
+
+
 def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> Ruleset | None:
     shown = _display(folder, base)
     registry = families()
@@ -240,6 +255,12 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
         rulings = load_rulings(
             Node(raw_rulings, f"{shown}/rulings.toml", "", findings), family.ruling_prefix
         )
+        defined = {r.id for r in rulings}
+        for ruling_id in family.rulings:
+            if ruling_id not in defined:
+                findings.add(f"{shown}/rulings.toml", "rulings",
+                             f"missing ruling {ruling_id} (the {family.id} engine reads it; "
+                             f'expected a [[rulings]] entry with id = "{ruling_id}")')
 
     profiles: dict[str, Profile] = {}
     profile_files = _listed(folder / "profiles", "*.toml", base, findings, root)
@@ -268,6 +289,9 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
         else:
             raw_tables[path.stem] = raw
             nodes[path.stem] = Node(raw, f"{shown}/tables/{path.name}", "", findings)
+            if raw_rulings is not None:
+                _check_citations(raw, nodes[path.stem].file, rulings, family.ruling_prefix,
+                                 findings)
     files = TableFiles(nodes, f"{shown}/tables", findings, unreadable)
     data: Any = None
     # The tables refer to each other: checked without a file that could not be read, every

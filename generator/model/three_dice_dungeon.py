@@ -243,4 +243,15 @@ def load(files: TableFiles) -> ThreeDiceDungeon:
     )
 
 
-FAMILY = Family(id="three-dice-dungeon", ruling_prefix="DD", load=load)
+# The rulings that the engine and the views read by ID (a test checks this list
+# against the code).
+FAMILY = Family(
+    id="three-dice-dungeon",
+    ruling_prefix="DD",
+    load=load,
+    rulings=(
+        "DD-01", "DD-02", "DD-04", "DD-05", "DD-06", "DD-08", "DD-09", "DD-10", "DD-11",
+        "DD-12", "DD-13", "DD-19", "DD-20", "DD-21", "DD-22", "DD-23", "DD-24", "DD-25",
+        "DD-27", "DD-28", "DD-31",
+    ),
+)

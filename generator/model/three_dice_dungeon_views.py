@@ -10,8 +10,14 @@ from typing import TYPE_CHECKING
 
 from generator.model.dice import DiceTable
 from generator.model.three_dice_dungeon_effects import Item
-from generator.model.three_dice_dungeon_entities import LevelTable, Monster, Reward
-from generator.model.views import TableView, faces, signed
+from generator.model.three_dice_dungeon_entities import (
+    Gain,
+    LevelTable,
+    LocationKind,
+    Monster,
+    Reward,
+)
+from generator.model.views import TableView, both_readings, chosen_reading, faces, reading, signed
 
 if TYPE_CHECKING:
     from generator.model.three_dice_dungeon import ThreeDiceDungeon
@@ -35,18 +41,35 @@ def _use(item: Item) -> str:
     return ", ".join(parts)
 
 
+def _text(item: Item) -> str:
+    """An item's effect as printed: the profile's reading on a card (see _alt_notes)."""
+    return item.text if item.alt is None else reading(item.alt.ruling, item.text, item.alt.text)
+
+
 def _alt_notes(items: list[Item]) -> str:
     return " ".join(
         f"{i.name} under the Alt reading of {i.alt.ruling}: {i.alt.text}"
         for i in items
-        if i.alt is not None
+        if i.alt is not None and both_readings(i.alt.ruling)
     )
 
 
+def _gain(data: ThreeDiceDungeon, gain: Gain) -> str:
+    return gain.item or f"Roll on the {_chart_title(data, gain.chart)}"
+
+
 def _reward(data: ThreeDiceDungeon, reward: Reward) -> str:
-    gain = reward.gain
-    text = gain.item or f"Roll on the {_chart_title(data, gain.chart)}"
+    text = _gain(data, reward.gain)
+    if reward.alt is not None:
+        text = reading(reward.alt_ruling, text, _gain(data, reward.alt))
     return f"{reward.label}: {text}" if reward.label else text
+
+
+def _exits(kind: LocationKind) -> str:
+    """A location's exit roll: DD-10 decides a corridor's."""
+    if kind.exits_alt is None:
+        return str(kind.exits)
+    return reading("DD-10", str(kind.exits), str(kind.exits_alt))
 
 
 def _chart_title(data: ThreeDiceDungeon, chart: str) -> str:
@@ -60,11 +83,13 @@ def _level(data: ThreeDiceDungeon, name: str, level: LevelTable) -> TableView:
     for row in level.rows.rows:
         cell = row.value
         kind = data.location_kinds.get(cell.location)
-        where = f"{kind.name} ({kind.exits} exits)" if kind else cell.location
+        # The ruling's mark is on the exits card, to keep this crowded cell short.
+        alt_exits = chosen_reading("DD-10") is True
+        where = f"{kind.name} ({kind.exits_for(alt_exits)} exits)" if kind else cell.location
         monster = "Elite monster (roll again)" if cell.elite else cell.monster
         rows.append((faces(row.low, row.high), where, monster, _reward(data, cell.treasure)))
         alt = cell.treasure.alt
-        if alt is not None:
+        if alt is not None and both_readings(cell.treasure.alt_ruling):
             what = alt.item or f"a roll on the {_chart_title(data, alt.chart)}"
             alts.append(
                 f"Under the Alt reading of {cell.treasure.alt_ruling}, "
@@ -88,7 +113,7 @@ def _chart(name: str, title: str, column: str, table: DiceTable[Item]) -> TableV
         title=title,
         columns=("d6", column, "Effect", "Use"),
         rows=tuple(
-            (faces(r.low, r.high), r.value.name, r.value.text, _use(r.value)) for r in table.rows
+            (faces(r.low, r.high), r.value.name, _text(r.value), _use(r.value)) for r in table.rows
         ),
         note=_alt_notes(items),
         roll_column=True,
@@ -137,12 +162,12 @@ def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
             title="Locations and their exits",
             columns=("Location", "Exits", "Notes"),
             rows=tuple(
-                (k.name, str(k.exits), k.text) for k in data.location_kinds.values()
+                (k.name, _exits(k), k.text) for k in data.location_kinds.values()
             ),
             note="The exits include the one you came in by. " + " ".join(
                 f"{k.name}: {k.exits_alt} exits under the Alt reading of DD-10."
                 for k in data.location_kinds.values()
-                if k.exits_alt is not None
+                if k.exits_alt is not None and both_readings("DD-10")
             ),
         ),
         _level(data, "main-level", data.main_level),
@@ -161,7 +186,7 @@ def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
             name="treasures",
             title="Treasures",
             columns=("Treasure", "Effect", "Use"),
-            rows=tuple((t.name, t.text, _use(t)) for t in data.treasures),
+            rows=tuple((t.name, _text(t), _use(t)) for t in data.treasures),
             note=_alt_notes(list(data.treasures)),
         ),
         TableView(
@@ -169,7 +194,7 @@ def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
             title="Items chart",
             columns=("d6", "Item", "Effect", "Use"),
             rows=tuple(
-                (faces(r.low, r.high), r.value.item.name, r.value.item.text, _use(r.value.item))
+                (faces(r.low, r.high), r.value.item.name, _text(r.value.item), _use(r.value.item))
                 if r.value.item is not None
                 else (faces(r.low, r.high), "Stone", f"Roll on the "
                       f"{_chart_title(data, r.value.chart)}.", "\u2014")

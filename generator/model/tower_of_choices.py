@@ -348,4 +348,14 @@ def load(files: TableFiles) -> TowerOfChoices:
     )
 
 
-FAMILY = Family(id="tower-of-choices", ruling_prefix="TC", load=load)
+# The rulings that the engine and the views read by ID (a test checks this list
+# against the code).
+FAMILY = Family(
+    id="tower-of-choices",
+    ruling_prefix="TC",
+    load=load,
+    rulings=(
+        "TC-02", "TC-03", "TC-04", "TC-05", "TC-06", "TC-07", "TC-08", "TC-09", "TC-10",
+        "TC-11", "TC-12", "TC-14", "TC-15", "TC-16", "TC-18", "TC-20", "TC-21",
+    ),
+)

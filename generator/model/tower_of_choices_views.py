@@ -17,7 +17,7 @@ from generator.model.tower_of_choices_types import (
     SetbackKind,
     TowerOfChoices,
 )
-from generator.model.views import TableView, signed
+from generator.model.views import TableView, reading, signed
 
 
 def _plural(count: int, word: str, plural: str = "") -> str:
@@ -35,14 +35,23 @@ def describe_effect(effect: AbilityEffect, data: TowerOfChoices) -> str:
         case AbilityKind.EXTRA_CARD:
             return f"Your starting deck gets {_plural(amount, 'extra ' + skill + ' card')}."
         case AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW:
-            return (
-                f"Before a draw you may discard {_top(amount)} of your draw pile unseen "
-                f"for DRAW {signed(amount)}."
+            # TC-12: the card given up is the top one, unseen (Faithful) or one the
+            # player picks from the draw pile (Alt).
+            burned = reading(
+                effect.ruling,
+                f"{_top(amount)} of your draw pile unseen",
+                f"{_plural(amount, 'card')} of your choice from your draw pile",
             )
+            return f"Before a draw you may discard {burned} for DRAW {signed(amount)}."
         case AbilityKind.REFRESH_RANDOM_CARD:
-            return (
+            # TC-11: after every check into a random place (Faithful), or after a
+            # success only, onto the top or the bottom (Alt).
+            return reading(
+                effect.ruling,
                 f"After each check, {_plural(amount, 'card')} picked at random from your "
-                "discard pile is shuffled back into your draw pile."
+                "discard pile is shuffled back into your draw pile.",
+                f"After each successful check, {_plural(amount, 'card')} picked at random "
+                "from your discard pile goes on the top or the bottom of your draw pile.",
             )
         case AbilityKind.STARTING_COINS:
             return (
@@ -85,7 +94,15 @@ def describe_modifier(modifier: Modifier) -> str:
         text = f"{signed(modifier.draw)} {modifier.skill} DRAW"
     else:
         text = f"{signed(modifier.target)} {modifier.skill} TARGET"
-    notes = [modifier.condition] if modifier.condition else []
+    notes = []
+    if modifier.condition:
+        # TC-17: the condition holds (Faithful) or the bonus applies to every check of
+        # the skill (Alt); a ruling-free condition always holds.
+        notes.append(
+            reading(modifier.ruling, modifier.condition, f"on every {modifier.skill} check")
+            if modifier.ruling
+            else modifier.condition
+        )
     if modifier.kept_if_lost:
         notes.append("kept even if the item is lost")
     return f"{text} ({'; '.join(notes)})" if notes else text
@@ -145,6 +162,33 @@ def _character_rows(data: TowerOfChoices) -> list[tuple[str, str]]:
     ]
 
 
+def _adding_challenges(data: TowerOfChoices) -> str:
+    """When challenge cards go in; TC-10 Alt caps them per rest."""
+    c = data.checks
+    when = "only when resting" if c.challenge_added_only_when_resting else "at any time"
+    cap = _plural(c.challenge_max_per_rest_alt, c.challenge_label + " card")
+    return reading("TC-10", when, f"{when}, at most {cap} per rest")
+
+
+def _after_challenge(data: TowerOfChoices) -> str:
+    """What becomes of a drawn challenge card: TC-01 and TC-07, it counts as a challenge in
+    its own check and only then takes the name of another card of that draw (Alt: only
+    after a success); TC-08, one with no other card to copy."""
+    c = data.checks
+    if not c.challenge_converted_after_draw:
+        return "remove it from the game"
+    rewrite = "rewrite it as another skill card of that draw"
+    after = reading(
+        "TC-07", rewrite, f"after a success, {rewrite}; after a failure, remove it from the game"
+    )
+    alone = reading(
+        "TC-08",
+        "with none to copy, remove it from the game",
+        f"with none to copy, it stays a {c.challenge_label} card and goes to the discard pile",
+    )
+    return f"{after}; {alone}"
+
+
 def _check_rows(data: TowerOfChoices) -> list[tuple[str, str]]:
     c = data.checks
     label = c.challenge_label
@@ -171,18 +215,8 @@ def _check_rows(data: TowerOfChoices) -> list[tuple[str, str]]:
             if c.rest_shuffles_discard_with_draw_pile
             else "shuffle the discard pile into a new draw pile",
         ),
-        (
-            f"Adding {label} cards",
-            "only when resting" if c.challenge_added_only_when_resting else "at any time",
-        ),
-        (
-            # TC-01, TC-07: the card counts as a challenge in its own check, and only
-            # then takes the name of another card of that draw.
-            f"After a check that drew a {label} card",
-            "rewrite it as another skill card of that draw"
-            if c.challenge_converted_after_draw
-            else "remove it from the game",
-        ),
+        (f"Adding {label} cards", _adding_challenges(data)),
+        (f"After a check that drew a {label} card", _after_challenge(data)),
         ("Standard obstacles per fresh deck", str(data.standard_checks_per_deck())),
     ]
 

@@ -36,6 +36,21 @@ def chosen_reading(ruling: str) -> bool | None:
     return None if alt is None else alt(ruling)
 
 
+def reading(ruling: str, faithful: str, alt: str) -> str:
+    """Text that a ruling decides: ``faithful`` in a rulebook (whose chapter or table note
+    gives the other reading), or the chosen profile's reading marked with the ruling."""
+    chosen = chosen_reading(ruling) if ruling else None
+    if chosen is None:
+        return faithful
+    return f"{alt if chosen else faithful} ({ruling})"
+
+
+def both_readings(ruling: str) -> bool:
+    """Whether a table note should give the Alt reading of ``ruling`` beside the value
+    printed: in a rulebook, not on a card printed for one profile."""
+    return chosen_reading(ruling) is None
+
+
 @dataclass(frozen=True)
 class TableView:
     """A titled table of text cells.

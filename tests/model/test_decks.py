@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from generator.errors import ContentError
+from generator.model.common import Profile, Reading
 from generator.model.decks import Card
-from generator.model.loader import Content, load_content
+from generator.model.loader import Content, Ruleset, load_content
 from tests.conftest import edit
 
 DECK_IDS = {
@@ -102,6 +104,74 @@ def test_cards_print_their_profiles_readings_only(content: Content) -> None:
     # The rulebook's views, built outside a deck, still give both readings.
     rulebook = "\n".join(t.note for t in data.tables().values())
     assert f"{elite.faithful} (IT-04 Alt: {elite.alt})" in rulebook
+
+
+def _all_alt(ruleset: Ruleset) -> Profile:
+    """The default profile with the Alt reading of every ruling that has one."""
+    base = ruleset.profile()
+    readings: dict[str, Reading] = {r.id: "alt" if r.alt else "faithful" for r in ruleset.rulings}
+    return replace(base, id="all-alt", readings=readings)
+
+
+def _deck_text(ruleset: Ruleset, profile: Profile) -> str:
+    cards = [c for deck in ruleset.decks.values() for c in deck.cards(ruleset.data, profile)]
+    cells = [cell for c in cards for t in c.tables for row in t.rows for cell in row]
+    notes = [t.note for c in cards for t in c.tables]
+    fields = [text for c in cards for _, text in (*c.stats, *c.fields)]
+    return "\n".join(cells + notes + fields)
+
+
+def test_three_dice_dungeon_cards_follow_the_profile(content: Content) -> None:
+    """Item effects, corridor exits and level treasures that a ruling decides print the
+    profile's reading with its ID; the rulebook's note with the other reading is gone."""
+    ruleset = content.ruleset("three-dice-dungeon")
+    data = ruleset.data
+    faithful, alt = _deck_text(ruleset, ruleset.profile()), _deck_text(ruleset, _all_alt(ruleset))
+    assert "Alt" not in faithful and "Alt" not in alt
+    varying = [i for i in (*data.treasures, *(r.value for r in data.stones.rows),
+                           *(r.value for r in data.artifacts.rows)) if i.alt is not None]
+    assert len(varying) >= 4
+    for item in varying:
+        assert f"{item.text} ({item.alt.ruling})" in faithful
+        assert f"{item.alt.text} ({item.alt.ruling})" in alt
+        assert item.alt.text not in faithful
+    corridor = next(k for k in data.location_kinds.values() if k.exits_alt is not None)
+    assert f"{corridor.exits} (DD-10)" in faithful and f"{corridor.exits_alt} (DD-10)" in alt
+    assert f"{corridor.name} ({corridor.exits_alt} exits)" in alt
+    assert f"{corridor.name} ({corridor.exits_alt} exits)" not in faithful
+    for level in (data.main_level, data.undead_level):
+        reward = next(r.value.treasure for r in level.rows.rows if r.value.treasure.alt)
+        assert f"({reward.alt_ruling})" in faithful and f"({reward.alt_ruling})" in alt
+    # The rulebook still gives both readings.
+    rulebook = "\n".join(t.note for t in data.tables().values())
+    assert all(f"Alt reading of {i.alt.ruling}" in rulebook for i in varying)
+
+
+def test_tower_of_choices_cards_follow_the_profile(content: Content) -> None:
+    ruleset = content.ruleset("tower-of-choices")
+    label = ruleset.data.checks.challenge_label
+    faithful, gentle = _deck_text(ruleset, ruleset.profile()), _deck_text(
+        ruleset, ruleset.profile("gentle"))
+    alt = _deck_text(ruleset, _all_alt(ruleset))
+    gentle_alt = ruleset.profile("gentle")
+    assert all(gentle_alt.alt(r) for r in ("TC-08", "TC-12", "TC-17"))
+    # TC-12: DETERMINATION gives up the top card unseen, or one of the player's choice.
+    assert "of your draw pile unseen (TC-12)" in faithful
+    assert "of your choice from your draw pile (TC-12)" in gentle
+    # TC-17: the reference book helps checks on its subject, or every Knowledge check.
+    assert "(only on checks about the book's subject (TC-17);" in faithful
+    assert "(on every Knowledge check (TC-17);" in gentle
+    # TC-08 on the challenge card, and TC-07, TC-10, TC-11 under their Alt readings.
+    assert "with none to copy, remove it from the game (TC-08)" in faithful
+    assert f"it stays a {label} card and goes to the discard pile (TC-08)" in gentle
+    assert "after a failure, remove it from the game (TC-07)" in alt
+    assert "(TC-07)" in faithful and "after a failure" not in faithful
+    assert "per rest (TC-10)" in alt and "only when resting (TC-10)" in faithful
+    assert "After each successful check" in alt and "(TC-11)" in faithful
+    # The rulebook's tables are unchanged: the Faithful text, no ruling marks.
+    rulebook = "\n".join(cell for t in ruleset.data.tables().values()
+                          for row in t.rows for cell in row)
+    assert "(TC-12)" not in rulebook and "of your draw pile unseen" in rulebook
 
 
 @pytest.mark.parametrize(
