@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
 from generator import __version__
 from generator.errors import RenderError, TowerpressError
-from generator.model.common import Profile, Reading, Ruling
+from generator.model.common import Chapter, Profile, Reading, Ruling
 from generator.model.loader import Ruleset
 from generator.model.schema import Finding
 from generator.model.views import TableView
 from generator.render.fonts import SANS, SERIF, font_face_css
+from generator.render.links import resolve, targets
 from generator.render.markdown import Heading, ProseBlock, ProseRenderer
 from generator.render.quick_columns import MARK, measuring_css
 from generator.render.templating import render_template
@@ -107,28 +108,16 @@ def rulebook_html(
     spec = paper_spec(paper)
     profile = profile or ruleset.profile()
     prose = ProseRenderer(ruleset.raw, ruleset.root, profile.alt)
-    anchors: set[str] = set()
     tables: Mapping[str, TableView] = ruleset.tables()
-
-    chapters: list[ChapterView] = []
-    embedded: set[str] = set()
-    for number, chapter in enumerate(ruleset.chapters, start=1):
-        anchor = f"ch-{chapter.slug}"
-        blocks, headings = prose.render(
-            chapter.source, file=chapter.file, folder=prose_folder(ruleset), slug=chapter.slug,
-            anchors=anchors,
-        )
-        embedded.update(b.table for b in blocks if b.table)
-        chapters.append(ChapterView(number, chapter.title, anchor, tuple(blocks), tuple(headings)))
-
-    quick: ChapterView | None = None
-    if ruleset.quick_reference is not None:
-        q = ruleset.quick_reference
-        blocks, headings = prose.render(
-            q.source, file=q.file, folder=prose_folder(ruleset, quick=True), slug="quick",
-            anchors=anchors,
-        )
-        quick = ChapterView(0, q.title, "quick-reference", tuple(blocks), tuple(headings))
+    parts = _parts(ruleset)
+    anchors: set[str] = set()
+    views = [_view(prose, n, part, anchors) for n, part in enumerate(parts, start=1)]
+    found = _targets(views, ruleset)
+    views = [replace(view, blocks=tuple(resolve(view.blocks, found, chapter.file)))
+             for view, (chapter, *_) in zip(views, parts, strict=True)]
+    quick = replace(views.pop(), number=0) if ruleset.quick_reference is not None else None
+    chapters = views
+    embedded = {b.table for chapter in chapters for b in chapter.blocks if b.table}
 
     profiles = ruleset.profiles.values()
     rulings = [_ruling_view(ruling, profile, profiles) for ruling in ruleset.rulings]
@@ -163,21 +152,61 @@ def rulebook_html(
 
 def prose_problems(ruleset: Ruleset) -> list[Finding]:
     """What would stop the rules prose from rendering (raw HTML, an image from outside the
-    content folder), chapter by chapter, so that ``validate`` lists them all without laying
-    out a page."""
+    content folder, a link to no place of the book), chapter by chapter, so that
+    ``validate`` lists them all without laying out a page."""
     prose = ProseRenderer(ruleset.raw, ruleset.root, ruleset.profile().alt)
-    parts = [(chapter, prose_folder(ruleset)) for chapter in ruleset.chapters]
-    if ruleset.quick_reference is not None:
-        parts.append((ruleset.quick_reference, prose_folder(ruleset, quick=True)))
+    parts = _parts(ruleset)
+    anchors: set[str] = set()
+    views: list[ChapterView] = []
     found: list[Finding] = []
-    for chapter, folder in parts:
+    for number, part in enumerate(parts, start=1):
         try:
-            prose.render(chapter.source, file=chapter.file, folder=folder, slug=chapter.slug,
-                         anchors=set())
+            views.append(_view(prose, number, part, anchors))
         except RenderError as exc:
-            file, _, message = exc.format_message().partition(": ")
-            found.append(Finding(file, "", message))
+            found.append(_finding(exc))
+    # Links are checked once every chapter renders: a broken chapter's headings are missing.
+    if found:
+        return found
+    targets = _targets(views, ruleset)
+    for view, (chapter, *_) in zip(views, parts, strict=True):
+        try:
+            resolve(view.blocks, targets, chapter.file)
+        except RenderError as exc:
+            found.append(_finding(exc))
     return found
+
+
+def _finding(exc: RenderError) -> Finding:
+    file, _, message = exc.format_message().partition(": ")
+    return Finding(file, "", message)
+
+
+def _parts(ruleset: Ruleset) -> list[tuple[Chapter, Path, str, str]]:
+    """The prose of the book: each chapter, then the quick reference, with the folder its
+    pictures are found from, its slug (for its headings' ids) and its own id."""
+    parts = [(c, prose_folder(ruleset), c.slug, f"ch-{c.slug}") for c in ruleset.chapters]
+    if ruleset.quick_reference is not None:
+        parts.append((ruleset.quick_reference, prose_folder(ruleset, quick=True), "quick",
+                      "quick-reference"))
+    return parts
+
+
+def _view(prose: ProseRenderer, number: int, part: tuple[Chapter, Path, str, str],
+          anchors: set[str]) -> ChapterView:
+    chapter, folder, slug, anchor = part
+    blocks, headings = prose.render(
+        chapter.source, file=chapter.file, folder=folder, slug=slug, anchors=anchors
+    )
+    return ChapterView(number, chapter.title, anchor, tuple(blocks), tuple(headings))
+
+
+def _targets(views: list[ChapterView], ruleset: Ruleset) -> dict[str, str]:
+    return targets(
+        chapters=((v.title, v.anchor) for v in views),
+        headings=(h for v in views for h in v.headings),
+        tables=ruleset.tables(),
+        rulings=(r.id for r in ruleset.rulings),
+    )
 
 
 def default_output(ruleset_id: str, paper: str, fmt: str = "pdf") -> Path:

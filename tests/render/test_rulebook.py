@@ -11,7 +11,9 @@ from typing import Any
 import pdfplumber
 import pypdf
 import pytest
+from click.testing import CliRunner
 
+from generator.cli import cli
 from generator.errors import RenderError
 from generator.model.common import Reading
 from generator.model.loader import Content, Ruleset, load_content
@@ -451,6 +453,41 @@ def test_web_links_anchors_and_picture_names_with_spaces(
     assert 'href="https://example.com/a?b=1"' in html and 'href="#x--rules"' in html
     assert 'href="mailto:gm@example.com"' in html
     assert f'src="{(ruleset.root / "my map é.png").as_uri()}"' in html
+
+
+def test_a_link_names_a_place_as_the_reader_sees_it(content_copy: Path, tmp_path: Path) -> None:
+    """``#challenge-cards`` is the chapter titled so, ``#adding-challenge-cards`` a heading,
+    ``#check-rules`` a table and ``#TC-07`` a ruling: each link lands on that place."""
+    folder = content_copy / "tower-of-choices"
+    first = sorted((folder / "rules").glob("*.md"))[0]
+    first.write_text(first.read_text(encoding="utf-8") + (
+        "\nSee [the cards](#challenge-cards), [adding](#Adding-challenge-cards), "
+        "[the rules](#check-rules) and [conversion](#TC-07).\n"), encoding="utf-8")
+    ruleset = load_content(content_copy).ruleset("tower-of-choices")
+    chapter = next(c for c in ruleset.chapters if c.title == "Challenge cards")
+    out = render(ruleset, tmp_path / "book.pdf")
+    reader = pypdf.PdfReader(out)
+    names = reader.named_destinations
+    dests = {str(annot.get_object()["/Dest"]) for page in reader.pages[2:6]
+             for annot in page.get("/Annots", []) if "/Dest" in annot.get_object()}
+    wanted = {f"ch-{chapter.slug}", f"{chapter.slug}--adding-challenge-cards",
+              "table-check-rules", "ruling-TC-07"}
+    assert wanted <= dests
+    assert wanted <= set(names)
+
+
+def test_a_link_to_no_place_is_named_by_validate(content_copy: Path) -> None:
+    # A PDF reader ignores a link whose destination is missing: the book went out with it.
+    first = sorted((content_copy / "inverted-tower" / "rules").glob("*.md"))[0]
+    first.write_text(first.read_text(encoding="utf-8") + "\n[combat](#kombat)\n",
+                     encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "--content", str(content_copy)])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == (
+        f"towerpress: error: content/inverted-tower/rules/{first.name}: link to '#kombat' "
+        "leads nowhere in this book (expected a chapter's or a heading's title in lower case "
+        "with dashes, such as '#introduction', a table's name or a ruling ID)"
+    )
 
 
 def test_the_fetcher_refuses_css_references_outside(content_copy: Path, tmp_path: Path) -> None:
