@@ -129,6 +129,18 @@ def test_default_profile_must_exist(content_copy: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [('"six"', "expected an integer, got a string 'six'"), ("1", "1 is below the minimum 2")],
+)
+def test_a_wrong_die_size_is_one_finding(content_copy: Path, value: str, message: str) -> None:
+    # Checked against a made-up size, every roll of every table was reported too (19 lines,
+    # the first of them blaming encounters.toml).
+    edit(content_copy / "inverted-tower" / "tables" / "rolls.toml", "\nfaces = 6\n",
+         f"\nfaces = {value}\n")
+    assert messages(content_copy) == [f"content/inverted-tower/tables/rolls.toml: faces: {message}"]
+
+
 def test_a_table_may_cite_only_a_defined_ruling(content_copy: Path) -> None:
     # Passed validate, then failed every card and simulation with an internal KeyError.
     edit(content_copy / "tower-of-choices" / "tables" / "abilities.toml",

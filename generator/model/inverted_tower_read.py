@@ -55,7 +55,7 @@ from generator.model.inverted_tower_data import (
     WanderingChecks,
     XpCounting,
 )
-from generator.model.schema import Node, check_ref, check_unique
+from generator.model.schema import UNKNOWN_FACES, Node, check_ref, check_unique
 
 T = TypeVar("T")
 E = TypeVar("E", bound=StrEnum)
@@ -162,11 +162,15 @@ def check_split_rows(node: Node, key: str, table: DiceTable[T], split: Split) ->
 
 
 def load_rolls(node: Node) -> Rolls:
+    reported = len(node.findings.items)
     faces = node.int("faces", min=2)
+    if len(node.findings.items) > reported:
+        faces = UNKNOWN_FACES
+    top = faces if faces != UNKNOWN_FACES else None
     c = node.table("crits")
     crits = Crits(
-        success=c.int("success", min=1, max=faces),
-        failure=c.int("failure", min=1, max=faces),
+        success=c.int("success", min=1, max=top),
+        failure=c.int("failure", min=1, max=top),
         text=c.str("text"),
         applies_to=read_varies(c, "applies_to", enum_of(CritBasis)),
     )
@@ -181,7 +185,7 @@ def load_rolls(node: Node) -> Rolls:
         checks.append(Check(
             code=row.str("code"),
             name=row.str("name"),
-            target=row.int("target", min=1, max=faces),
+            target=row.int("target", min=1, max=top),
             text=row.str("text"),
         ))
         row.done()

@@ -200,8 +200,10 @@ class Node:
         return tuple(out)
 
     def roll(self, key: Str, faces: Int) -> tuple[Int, Int]:
-        """A die face or range of faces: ``5`` or ``"1-3"``, inside ``1..faces``."""
-        value = self._get(key, f'a face or range like "1-3" on 1-{faces}', True)
+        """A die face or range of faces: ``5`` or ``"1-3"``, inside ``1..faces`` (any face
+        from 1 when ``faces`` is :data:`UNKNOWN_FACES`)."""
+        on = f" on 1-{faces}" if faces != UNKNOWN_FACES else ""
+        value = self._get(key, f'a face or range like "1-3"{on}', True)
         if value is None:
             return (0, -1)
         low: Int
@@ -217,7 +219,7 @@ class Node:
         if low > high:
             self.error(key, f"{value} is an empty range")
             return (0, -1)
-        if low < 1 or high > faces:
+        if low < 1 or (faces != UNKNOWN_FACES and high > faces):
             self.error(key, f"{value} is outside 1-{faces}")
             return (0, -1)
         return (low, high)
@@ -261,8 +263,14 @@ class Node:
         return dict(value)
 
 
+# The size of a die whose own value was wrong (and reported): the faces of the tables rolled
+# on it are not checked against it, or each would be reported too, blaming another file.
+UNKNOWN_FACES = 0
+
+
 def check_coverage(node: Node, key: str, rolls: Iterable[tuple[int, int]], faces: int) -> None:
-    """Every face 1..faces must be covered by exactly one row (design.md section 2)."""
+    """Every face 1..faces must be covered by exactly one row (design.md section 2); of a
+    die of :data:`UNKNOWN_FACES`, no face may be covered twice."""
     seen: dict[int, int] = {}
     for index, (low, high) in enumerate(rolls):
         for face in range(low, high + 1):
@@ -273,7 +281,7 @@ def check_coverage(node: Node, key: str, rolls: Iterable[tuple[int, int]], faces
                 )
             else:
                 seen[face] = index
-    missing = [str(f) for f in range(1, faces + 1) if f not in seen]
+    missing = [str(f) for f in range(1, faces + 1) if f not in seen]  # none if unknown
     if missing:
         node.error(key, f"faces {', '.join(missing)} of the d{faces} are not covered by any row")
 
