@@ -1,7 +1,8 @@
 """The back of a deck's cards: line art drawn by the project, black on white.
 
-A diamond lattice inside the same rounded frame as the fronts, and in the middle a die
-face whose pips tell the decks of a ruleset apart (the deck's order).  The deck's and the
+A diamond lattice inside the same rounded frame as the fronts (out to the bleed's edge when
+there is bleed), and in the middle a die face whose pips tell the decks of a ruleset apart
+(the deck's order).  The deck's and the
 ruleset's names are set over it in text by the template.
 """
 
@@ -45,6 +46,10 @@ def back_svg(w: float, h: float, bleed: tuple[float, float, float, float], pips:
     fw, fh = w - 2 * FRAME_INSET, h - 2 * FRAME_INSET
     inner = 0.9
     x0, y0, x1, y1 = fx + inner, fy + inner, fx + fw - inner, fy + fh - inner
+    if any(bleed):
+        # Printed with bleed, the lattice runs out to the bleed's edge: a cut off the line,
+        # or a back printed a little off its front, then shows pattern, not a white sliver.
+        x0, y0, x1, y1 = 0.0, 0.0, bw, bh
     lines: list[str] = []
     span = int((bw + bh) / LATTICE) + 2
     for slope in (1, -1):

@@ -16,6 +16,7 @@ import pytest
 
 from generator.model.loader import Content, load_content
 from generator.render.capitals import is_name
+from generator.render.card_back import FRAME_INSET
 from generator.render.card_fit import STEP_PT, base_size
 from generator.render.card_pieces import MIN_PT, FrontJob, lay_out_batch
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
@@ -597,3 +598,30 @@ def test_fold_and_glue_pairs_meet_at_a_dashed_fold(tmp_path: Path) -> None:
             assert all(line["bottom"] / MM <= top + TOL or line["top"] / MM >= bottom - TOL
                        for line in dashed)
     assert pairs == sum(len(d.cards) for d in decks)
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_the_backs_pattern_runs_into_the_bleed(tmp_path: Path, bleed: float) -> None:
+    """With bleed, each back's lattice reaches the bleed box's edges, so a cut or a back a
+    little off its line shows pattern; without, it stays inside the frame (it was white
+    out there either way)."""
+    ruleset = load_content().ruleset("inverted-tower")
+    decks = select_decks(ruleset, "items", ruleset.profile())
+    out = render("inverted-tower", tmp_path / "bled.pdf", decks, bleed=bleed)
+    lay = layout("a4", card_size("poker"), bleed=bleed)
+    mm = 25.4 / 72
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[1]  # the first sheet's backs
+        strokes = [(o["x0"] * mm, o["top"] * mm, o["x1"] * mm, o["bottom"] * mm)
+                   for o in page.lines + page.curves]
+    for back in lay.backs:
+        x0, y0, x1, y1 = back.outer
+        inside = [s for s in strokes if s[0] >= x0 - 0.01 and s[2] <= x1 + 0.01
+                  and s[1] >= y0 - 0.01 and s[3] <= y1 + 0.01]
+        assert len(inside) > 40
+        reach = (min(s[0] for s in inside) - x0, min(s[1] for s in inside) - y0,
+                 x1 - max(s[2] for s in inside), y1 - max(s[3] for s in inside))
+        if bleed:
+            assert max(reach) < 0.05, reach
+        else:
+            assert min(reach) > FRAME_INSET - 0.01, reach  # the frame is the outermost line
