@@ -45,12 +45,10 @@ class RulesetData(Protocol):
 class TableFiles:
     """The parsed ``tables/*.toml`` files of one ruleset, by file stem."""
 
-    def __init__(self, nodes: dict[str, Node], folder: str, findings: Findings,
-                 unreadable: set[str] | None = None):
+    def __init__(self, nodes: dict[str, Node], folder: str, findings: Findings):
         self._nodes = nodes
         self._folder = folder
         self._findings = findings
-        self._unreadable = unreadable or set()  # files there, already reported
         self._used: set[str] = set()
 
     def file(self, stem: str) -> Node:
@@ -58,8 +56,7 @@ class TableFiles:
         self._used.add(stem)
         if stem not in self._nodes:
             path = f"{self._folder}/{stem}.toml"
-            if stem not in self._unreadable:
-                self._findings.add(path, "", "missing file (expected a tables file of this name)")
+            self._findings.add(path, "", "missing file (expected a tables file of this name)")
             # The keys of a missing file are not reported one by one: the file is the problem.
             return Node({}, path, "", Findings())
         return self._nodes[stem]
@@ -292,7 +289,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
             if raw_rulings is not None:
                 _check_citations(raw, nodes[path.stem].file, rulings, family.ruling_prefix,
                                  findings)
-    files = TableFiles(nodes, f"{shown}/tables", findings, unreadable)
+    files = TableFiles(nodes, f"{shown}/tables", findings)
     data: Any = None
     # The tables refer to each other: checked without a file that could not be read, every
     # reference to it would be reported too, each blaming another file.  The rest of the
