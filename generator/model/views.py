@@ -42,7 +42,11 @@ def reading(ruling: str, faithful: str, alt: str) -> str:
     chosen = chosen_reading(ruling) if ruling else None
     if chosen is None:
         return faithful
-    return f"{alt if chosen else faithful} ({ruling})"
+    text = alt if chosen else faithful
+    # The mark belongs to the sentence it qualifies, like a footnote's number: "...Mind (DD-18)."
+    if text.endswith("."):
+        return f"{text[:-1]} ({ruling})."
+    return f"{text} ({ruling})"
 
 
 def both_readings(ruling: str) -> bool:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from markupsafe import Markup
+
 # What is never text: comments, whole style, script, code and pre elements, and any tag.
 _VERBATIM = r"<!--.*?-->|<(style|script|code|pre)\b.*?</\1\s*>"
 _SKIP = re.compile(_VERBATIM + r"|<[^>]*>", re.DOTALL | re.IGNORECASE)
@@ -45,6 +47,19 @@ _NBSP_BEFORE_INLINE = re.compile(
     r"(?:\u00a0|&nbsp;|&#160;)((?:<(?:a|abbr|b|em|i|small|span|strong|sub|sup)\b[^>]*>)+)",
     re.IGNORECASE,
 )
+
+
+# A sentence's last word this short ("+1.", "Mind.") left alone on a card's last line reads as
+# a stray: it is tied to the word before it.
+_RUNT = re.compile(r" (\S{1,6})$")
+
+
+def tie_runt(text: object) -> object:
+    """A Jinja filter: plain ``text`` with its last word tied to the one before when that
+    word is six characters or fewer (Markup is passed through: it may end in a tag)."""
+    if isinstance(text, Markup) or not isinstance(text, str):
+        return text
+    return _RUNT.sub("\u00a0\\1", text.rstrip())
 
 
 def typeset(html: str) -> str:

@@ -212,6 +212,35 @@ def test_a_stat_label_stays_on_one_line(tmp_path: Path) -> None:
         assert words.count(label) >= labels.count(label), label  # "HP" is in texts too
 
 
+def test_a_skill_name_is_not_hyphenated(full: dict[str, Path]) -> None:
+    """ARCANE's card broke "Spell-craft" across lines: a card's sentences are set ragged,
+    and hyphenate only words of 11 letters or more."""
+    skills = load_content().ruleset("tower-of-choices").data.skill_names
+    with pdfplumber.open(full["tower-of-choices"]) as pdf:
+        broken = [w["text"] for page in pdf.pages for w in page.extract_words()
+                  if len(w["text"]) > 1 and w["text"].endswith("-")]
+    assert not [w for w in broken for skill in skills
+                if skill.lower().startswith(w[:-1].lower())], broken
+
+
+def test_a_sentence_does_not_end_on_a_lone_short_word(full: dict[str, Path]) -> None:
+    """Elemental Weapon's effect ended with "+1." alone on its last line: a short last word
+    of a card's sentence (six characters at most) is tied to the one before it."""
+    lay = layout("a4", card_size("poker"))
+    runts = []
+    for ruleset_id in ("three-dice-dungeon", "tower-of-choices"):
+        with pdfplumber.open(full[ruleset_id]) as pdf:
+            for number, page in enumerate(pdf.pages[::2]):  # the fronts
+                for card in lay.fronts:
+                    pt = 72 / 25.4
+                    box = page.crop((card.x * pt, card.y * pt, (card.x + card.w) * pt,
+                                     (card.y + card.h) * pt))
+                    runts += [(ruleset_id, number, line)
+                              for line in (box.extract_text() or "").splitlines()
+                              if re.fullmatch(r"\S{1,5}\.", line.strip())]
+    assert runts == [], runts
+
+
 def test_no_text_is_smaller_than_6_pt(full: dict[str, Path], tmp_path: Path) -> None:
     # The shrunk reference cards' notes and labels, and a mini card's labels and back, were
     # set below 6 pt (down to 4.3): each smaller text is now held at 6 pt at the least.
@@ -425,7 +454,7 @@ def test_short_words_capitals_and_names_are_never_hyphenated(
     # A break inside a word of seven letters or fewer ("Mer-chant") is harder to read on
     # a card than a ragged line; longer words keep four letters on each side, and game
     # terms in capitals (CHALLENGE) and names in a table ("Map Frag-ment") stay whole.
-    checked_names = 0
+    checked_names = checked_breaks = 0
     for ruleset_id, path in full.items():
         parts = list(card_parts(content, ruleset_id))
         source = "\n".join(text for _, text in parts)
@@ -439,12 +468,14 @@ def test_short_words_capitals_and_names_are_never_hyphenated(
         breaks = [(a, b) for text in card_texts(path, flow=True)
                   for a, b in hyphenated(text, source)
                   if a + b in words]
-        assert breaks, f"{ruleset_id}: no word breaks at all, so the check checks nothing"
+        # Tower of Choices' cards, whose sentences hyphenate only long words, may have none.
+        checked_breaks += len(breaks)
         bad = [f"{a}-{b}" for a, b in breaks
                if len(a + b) < 8 or min(len(a), len(b)) < 4 or (a + b).isupper()
                or a + b in names]
         assert not bad, f"{ruleset_id}: {bad}"
     assert checked_names, "no word only names hold, so the check of names checks nothing"
+    assert checked_breaks, "no word breaks at all, so the check checks nothing"
 
 
 def test_ranges_take_an_en_dash_and_stay_on_one_line(full: dict[str, Path]) -> None:
