@@ -48,6 +48,7 @@ class CardGroup:
     fields: tuple[str, ...]
     copies: int
     write_in: str
+    band: str = ""  # the label on these cards' band, when not the deck's title
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,8 @@ class Deck:
         if not group.source:
             views = tuple(tables[name] for name in group.tables)
             title = group.title or views[0].title
-            card = Card(f"{self.id}/{title}", self.id, self.title, title, tables=views)
+            card = Card(f"{self.id}/{title}", self.id, group.band or self.title, title,
+                        tables=views)
             return [card] * group.copies
         entities = {e.name: e for e in found[group.source].entities(profile)}
         names = list(group.only or entities)
@@ -113,8 +115,8 @@ class Deck:
             )
             fields = tuple((label, entity.field(label)) for label in wanted
                            if entity.field(label))
-            card = Card(f"{self.id}/{name}", self.id, self.title, name, stats, fields,
-                        write_in=group.write_in, roll=entity.roll)
+            card = Card(f"{self.id}/{name}", self.id, group.band or self.title, name, stats,
+                        fields, write_in=group.write_in, roll=entity.roll)
             out.extend([card] * group.copies)
         return out
 
@@ -138,6 +140,7 @@ def _group(node: Node, known: Mapping[str, Source] | None, tables: set[str] | No
         fields=node.str_list("fields", ()),
         copies=node.int("copies", 1, min=1, max=100),
         write_in=node.str("write_in", ""),
+        band=node.str("band", ""),
     )
     if has_tables and (group.only or group.skip or group.stats or group.fields):
         node.error_here("only, skip, stats and fields go with source, not with tables")

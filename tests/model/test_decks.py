@@ -62,6 +62,10 @@ def test_three_dice_dungeon_monsters_with_the_undead(content: Content) -> None:
     items = titles(content, "three-dice-dungeon", "items")
     charted = [e.item.name for e in data.items.lookup_table() if e.item is not None]
     assert set(items) == set(charted) | {t.name for t in data.treasures}
+    # One deck, one back, and each card's band says which it is: a treasure was "Items".
+    bands = {c.title: c.deck_title for c in ruleset.decks["items"].cards(data, ruleset.profile())}
+    assert {bands[t.name] for t in data.treasures} == {"Treasures"}
+    assert {bands[name] for name in charted} == {"Items"}
     stones = [r.value.name for r in data.stones.rows]
     assert titles(content, "three-dice-dungeon", "stones") == stones
     assert titles(content, "three-dice-dungeon", "artifacts") == [
