@@ -46,7 +46,7 @@ class Sheet:
     height: float
     placed: tuple[Placed, ...]
     marks: tuple[Mark, ...] = ()
-    bookmark: str = ""  # a deck's title on the first sheet of its cards
+    bookmarks: tuple[str, ...] = ()  # the titles of the decks whose first card is here
 
 
 @dataclass(frozen=True)
@@ -208,8 +208,8 @@ def compose(pdfs: Sequence[bytes], sheets: Sequence[Sheet], info: Info) -> bytes
         content.set_data(_content(sheet, [names[ref.idnum] for ref in refs]))
         page.replace_contents(content)
         page.compress_content_streams()
-        if sheet.bookmark:
-            writer.add_outline_item(title=sheet.bookmark, page_number=number)
+        for title in sheet.bookmarks:
+            writer.add_outline_item(title=title, page_number=number)
     writer.add_metadata({
         "/Title": info.title,
         "/Author": info.author,

@@ -102,23 +102,30 @@ def _back(p: Placement, piece: Piece) -> Placed:
 def sheets_of(
     ruleset: Ruleset, decks: Sequence[DeckPrint], lay: Layout, pieces: Pieces
 ) -> list[Sheet]:
-    """Every page: each sheet of fronts, then (duplex) its backs, mirrored slot for slot."""
+    """Every page: each sheet of fronts, then (duplex) its backs, mirrored slot for slot.
+
+    The decks follow one another on the sheets, each back behind its own card: a deck of
+    ten poker cards no longer takes a sheet of its own for its tenth card.
+    """
+    slots = [(deck, card) for deck in decks for card in deck.cards]
     out: list[Sheet] = []
-    for deck in decks:
-        for number, indexes in enumerate(sheets(len(deck.cards), lay.per_sheet)):
-            bookmark = deck.title if number == 0 else ""
-            fronts = [_front(lay.fronts[slot], pieces.fronts[deck.cards[i].key])
-                      for slot, i in enumerate(indexes)]
-            backs = [_back(p, pieces.backs[_back_job(ruleset, deck, p)])
-                     for p in lay.backs[:len(indexes)]] if lay.with_backs else []
-            marks = sheet_marks(lay, len(indexes))
-            if lay.fold:
-                out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts + backs), marks,
-                                 bookmark))
-                continue
-            out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts), marks, bookmark))
-            if backs:
-                out.append(Sheet(lay.page_w, lay.page_h, tuple(backs)))
+    for indexes in sheets(len(slots), lay.per_sheet):
+        placed = [slots[i] for i in indexes]
+        # The outline names each deck on the sheet where its first card is.
+        starts = tuple(slots[i][0].title for i in indexes
+                       if i == 0 or slots[i - 1][0] is not slots[i][0])
+        fronts = [_front(lay.fronts[slot], pieces.fronts[card.key])
+                  for slot, (_, card) in enumerate(placed)]
+        backs = ([_back(p, pieces.backs[_back_job(ruleset, deck, p)])
+                 for p, (deck, _) in zip(lay.backs, placed, strict=False)]
+                 if lay.with_backs else [])
+        marks = sheet_marks(lay, len(indexes))
+        if lay.fold:
+            out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts + backs), marks, starts))
+            continue
+        out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts), marks, starts))
+        if backs:
+            out.append(Sheet(lay.page_w, lay.page_h, tuple(backs)))
     return out
 
 

@@ -178,6 +178,40 @@ def test_backs_mirror_fronts_with_partial_sheets(full: dict[str, Path]) -> None:
         assert partial >= 1
 
 
+def test_decks_share_sheets_each_back_behind_its_own_card(full: dict[str, Path]) -> None:
+    """The decks follow one another on the sheets (a deck's tenth card took a sheet of its
+    own): a card printed on a sheet with another deck's has its own deck's back behind it,
+    and the outline names each deck on the sheet where its first card is."""
+    ruleset = load_content().ruleset("three-dice-dungeon")
+    decks = select_decks(ruleset, None, ruleset.profile())
+    slots = [(deck, card) for deck in decks for card in deck.cards]
+    lay = layout("a4", card_size("poker"))
+    with pdfplumber.open(full["three-dice-dungeon"]) as pdf:
+        assert len(pdf.pages) == 2 * -(-len(slots) // lay.per_sheet)
+        shared = 0
+        for number, (front, back) in enumerate(zip(pdf.pages[0::2], pdf.pages[1::2],
+                                                   strict=True)):
+            on_sheet = slots[number * lay.per_sheet:(number + 1) * lay.per_sheet]
+            shared += len({deck.id for deck, _ in on_sheet}) > 1
+            for (deck, card), f, b in zip(on_sheet, lay.fronts, lay.backs, strict=False):
+                words = " ".join(box_text(front, f).split())
+                assert card.title in words, (number, card.title)
+                assert " ".join(box_text(back, b).split()).endswith(deck.back_title)
+    assert shared >= 3
+    reader = pypdf.PdfReader(full["three-dice-dungeon"])
+    firsts = {deck.title: 2 * (slots.index((deck, deck.cards[0])) // lay.per_sheet)
+              for deck in decks}
+    outline = {o.title: reader.get_destination_page_number(o) for o in reader.outline
+               if not isinstance(o, list)}
+    assert outline == firsts
+
+
+def box_text(page: Any, p: Any) -> str:
+    pt = 72 / 25.4
+    text: str = page.crop((p.x * pt, p.y * pt, (p.x + p.w) * pt, (p.y + p.h) * pt)).extract_text()
+    return text
+
+
 def test_partial_sheets_have_marks_only_around_their_cards(full: dict[str, Path]) -> None:
     # Marks run at most 0.75 + 4 mm beyond the cards; none is left for an empty slot.
     reach = 4.75 + TOL
