@@ -21,7 +21,8 @@ from collections.abc import Callable
 from markupsafe import Markup
 
 # What is never text: comments, whole style, script, code and pre elements, and any tag.
-_VERBATIM = r"<!--.*?-->|<(style|script|code|pre)\b.*?</\1\s*>"
+# (A title is the PDF's metadata, not printed text.)
+_VERBATIM = r"<!--.*?-->|<(style|script|code|pre|title)\b.*?</\1\s*>"
 _SKIP = re.compile(_VERBATIM + r"|<[^>]*>", re.DOTALL | re.IGNORECASE)
 _VERBATIM_RE = re.compile(_VERBATIM, re.DOTALL | re.IGNORECASE)
 # Tags that run inside a line of text: a quote right after one continues that line.
@@ -62,13 +63,19 @@ def tie_runt(text: object) -> object:
     return _RUNT.sub("\u00a0\\1", text.rstrip())
 
 
+# A web address in running text ("rodrigofranco.com"): hyphenated, it reads as another
+# address, so it is set in a span.web that the house styles never hyphenate.
+_WEB = re.compile(r"(?<![\w.@/-])((?:https?://)?(?:[a-z0-9][a-z0-9-]*\.)+"
+                  r"(?:com|org|net|io|info|dev)(?:/[^\s<]*[^\s<.,;:)!?])?)(?![\w-])")
+
+
 def typeset(html: str) -> str:
     """``html`` with the straight quotes of its text curled (opening after a space, an
     opening bracket or a dash; closing, or an apostrophe ``’``, everywhere else), a minus
-    sign for a hyphen typed as one, and its numbers tied to the words they count; a no-break
-    space before an inline element is moved into it."""
-    html = _text_only(html, lambda text, before: _TIE.sub(
-        "\\1\u00a0", _minus(_curl(text, before), before)))
+    sign for a hyphen typed as one, its numbers tied to the words they count, and its web
+    addresses kept whole; a no-break space before an inline element is moved into it."""
+    html = _text_only(html, lambda text, before: _WEB.sub(
+        r'<span class="web">\1</span>', _TIE.sub("\\1\u00a0", _minus(_curl(text, before), before))))
     out, at = [], 0
     for verbatim in _VERBATIM_RE.finditer(html):
         out += [_NBSP_BEFORE_INLINE.sub("\\1\u00a0", html[at:verbatim.start()]), verbatim[0]]

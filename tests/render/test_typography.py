@@ -62,3 +62,12 @@ def test_a_hyphen_typed_as_a_minus_prints_a_minus() -> None:
     assert typeset("<td>-2</td>") == "<td>\u22122</td>"
     # What comes before an inline tag counts: "**1**-3" is a range.
     assert typeset("<p><b>1</b>-3, 50%-75%</p>") == "<p><b>1</b>-3, 50%-75%</p>"
+
+
+def test_a_web_address_is_kept_whole_and_a_title_is_left_alone() -> None:
+    html = typeset("<title>a.com's</title><p>notes on rodrigofranco.com, or "
+                   "(https://notes.example.org/a_b.html). E.g. this.</p>")
+    assert html == (
+        "<title>a.com's</title><p>notes on <span class=\"web\">rodrigofranco.com</span>, or "
+        "(<span class=\"web\">https://notes.example.org/a_b.html</span>). E.g. this.</p>"
+    )
