@@ -56,6 +56,17 @@ class SheetPaper:
         # The footer sits in the bottom margin; the page box is the rest.
         return self.height_mm - 2 * self.margin_mm
 
+    @property
+    def footer_gap_mm(self) -> float:
+        """The footer's gap below the page box: 2 mm, or less where the margin is narrow,
+        so that its line ends inside the 5 mm that most printers leave blank (on A5 it
+        ended 3.1 mm from the edge)."""
+        return round(max(0.2, min(2.0, self.margin_mm - PRINTABLE_MM - FOOTER_MM)), 2)
+
+
+PRINTABLE_MM = 5.0  # the margin most printers cannot print in (design.md 7)
+FOOTER_MM = 2.8  # the footer's line: 6.5 pt type
+
 
 SHEET_PAPERS: Mapping[Paper, SheetPaper] = {
     "a4": SheetPaper("210mm 297mm", 210, 297, 11, 9.5),

@@ -200,6 +200,18 @@ def test_everything_stays_inside_the_page_margins(pdfs: dict[Key, Path], paper: 
     assert {k: v[:3] for k, v in outside.items()} == {}
 
 
+def test_the_footer_prints_on_a_home_printer(pdfs: dict[Key, Path]) -> None:
+    # On A5 the footer ended 3.1 mm from the paper's edge, where most printers print nothing.
+    close = {}
+    for (rid, kind, paper), path in sorted(pdfs.items()):
+        with pdfplumber.open(path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                edge = (float(page.height) - max(c["bottom"] for c in page.chars)) / MM
+                if edge < 5.0:
+                    close[f"{rid} {kind} {paper} p{number}"] = round(edge, 2)
+    assert close == {}
+
+
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_label_from_the_definition_is_printed(
