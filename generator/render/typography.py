@@ -50,8 +50,8 @@ _NBSP_BEFORE_INLINE = re.compile(
 )
 
 
-# A sentence's last word this short ("+1.", "Mind.") left alone on a card's last line reads as
-# a stray: it is tied to the word before it.
+# A sentence's last word this short ("+1.", "Mind.") left alone on the last line of a card's
+# text or of a centred cover reads as a stray: it is tied to the word before it.
 _RUNT = re.compile(r" (\S{1,6})$")
 
 

@@ -351,6 +351,17 @@ def test_hyphenation_spares_short_fragments_and_capitals(
         assert not re.search(r"[a-z]-\n[a-z.]*\.com", text), f"{ruleset_id}: a web address"
 
 
+def test_the_cover_description_does_not_end_on_a_lone_word(
+    content: Content, books: dict[str, Path]
+) -> None:
+    # 3 Dice Dungeon's centred description ended with "words." alone on its last line.
+    for ruleset_id, path in books.items():
+        last = plain_quotes(content.ruleset(ruleset_id).info.description).split()[-1]
+        lines = [plain_quotes(line).split() for line in pdf_pages(path)[0].splitlines()]
+        ending = [words for words in lines if words and words[-1] == last]
+        assert ending and all(len(words) > 1 for words in ending), ruleset_id
+
+
 def test_a_ruling_mark_stays_with_the_word_before_it(
     content: Content, books: dict[str, Path]
 ) -> None:
