@@ -200,6 +200,20 @@ def test_everything_stays_inside_the_page_margins(pdfs: dict[Key, Path], paper: 
     assert {k: v[:3] for k, v in outside.items()} == {}
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_short_reference_cell_stays_on_one_line(
+    content: Content, pdfs: dict[Key, Path], paper: Paper
+) -> None:
+    # The Classes table squeezed its Power column: "Pick / Locks", "Fist of / Fury".
+    data = content.ruleset("three-dice-dungeon").data
+    short = [text for c in data.classes for text in (c.power.name, c.power.cost_text)
+             if len(text) <= 14 and " " in text]
+    assert short
+    with pdfplumber.open(pdfs[("three-dice-dungeon", "sheet", paper)]) as pdf:
+        lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+    assert [t for t in short if not any(t in line for line in lines)] == []
+
+
 def test_the_footer_prints_on_a_home_printer(pdfs: dict[Key, Path]) -> None:
     # On A5 the footer ended 3.1 mm from the paper's edge, where most printers print nothing.
     close = {}
