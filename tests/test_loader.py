@@ -141,6 +141,15 @@ def test_a_wrong_die_size_is_one_finding(content_copy: Path, value: str, message
     assert messages(content_copy) == [f"content/inverted-tower/tables/rolls.toml: faces: {message}"]
 
 
+def test_a_broken_rulings_file_is_not_checked_against(content_copy: Path) -> None:
+    # A typo in its table name added a "missing ruling" line for each ruling the engine
+    # reads, and an "unknown ruling ID" for each citation of the tables.
+    edit(content_copy / "three-dice-dungeon" / "rulings.toml", "[[rulings]]", "[[rules]]")
+    found = messages(content_copy)
+    assert "content/three-dice-dungeon/rulings.toml: rules: unknown key" in found
+    assert not [m for m in found if "missing ruling" in m or "tables/" in m], found
+
+
 def test_a_table_may_cite_only_a_defined_ruling(content_copy: Path) -> None:
     # Passed validate, then failed every card and simulation with an internal KeyError.
     edit(content_copy / "tower-of-choices" / "tables" / "abilities.toml",

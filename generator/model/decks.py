@@ -2,7 +2,7 @@
 
 A deck file never retypes the text of an entity; it names what to print::
 
-    title = "Monsters"          # the deck's name, on every card and on the back
+    title = "Monsters"          # the deck's name, on the back and on its cards' band
     order = 1                   # decks print in this order (then by id)
     back = "skills"             # optional: share another deck's back (cards shuffled in)
 
@@ -14,6 +14,7 @@ A deck file never retypes the text of an entity; it names what to print::
     fields = ["Loot"]           # fields shown as text (default: every other field)
     copies = 1                  # prints of each card
     write_in = "New skill"      # optional: a labelled line to write on
+    band = "Treasures"          # optional: these cards' band, instead of the deck's title
 
     [[cards]]                   # a reference card: whole tables of the model
     tables = ["events", "treasure"]
@@ -57,7 +58,7 @@ class Card:
 
     key: str  # unique in its deck: "<deck>/<name>"
     deck: str
-    deck_title: str
+    deck_title: str  # on the card's band: its group's band, or the deck's title
     title: str
     stats: tuple[tuple[str, str], ...] = ()
     fields: tuple[tuple[str, str], ...] = ()
@@ -115,8 +116,10 @@ class Deck:
             )
             fields = tuple((label, entity.field(label)) for label in wanted
                            if entity.field(label))
-            card = Card(f"{self.id}/{name}", self.id, group.band or self.title, name, stats,
-                        fields, write_in=group.write_in, roll=entity.roll)
+            # A card's key names its layout: the same entity under two bands is two cards.
+            key = f"{self.id}/{group.band}/{name}" if group.band else f"{self.id}/{name}"
+            card = Card(key, self.id, group.band or self.title, name, stats, fields,
+                        write_in=group.write_in, roll=entity.roll)
             out.extend([card] * group.copies)
         return out
 

@@ -68,7 +68,7 @@ def vary(value: Varies[T], show: Callable[[T], str] = show) -> str:
         return show(value.faithful)
     alt = chosen_reading(value.ruling)
     if alt is not None:
-        return f"{show(value.alt if alt else value.faithful)} ({value.ruling})"
+        return f"{show(value.alt if alt else value.faithful)}\u00a0({value.ruling})"
     return f"{show(value.faithful)} ({value.ruling} Alt: {show(value.alt)})"
 
 

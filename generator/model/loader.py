@@ -248,10 +248,14 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
 
     rulings: tuple[Ruling, ...] = ()
     raw_rulings = _read_toml(folder / "rulings.toml", base, findings, root)
+    reported = len(findings.items)
     if raw_rulings is not None:
         rulings = load_rulings(
             Node(raw_rulings, f"{shown}/rulings.toml", "", findings), family.ruling_prefix
         )
+    # Rulings checked against a broken rulings.toml would each be reported too.
+    sound_rulings = raw_rulings is not None and len(findings.items) == reported
+    if sound_rulings:
         defined = {r.id for r in rulings}
         for ruling_id in family.rulings:
             if ruling_id not in defined:
@@ -286,7 +290,7 @@ def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> R
         else:
             raw_tables[path.stem] = raw
             nodes[path.stem] = Node(raw, f"{shown}/tables/{path.name}", "", findings)
-            if raw_rulings is not None:
+            if sound_rulings:
                 _check_citations(raw, nodes[path.stem].file, rulings, family.ruling_prefix,
                                  findings)
     files = TableFiles(nodes, f"{shown}/tables", findings)

@@ -220,7 +220,8 @@ class Node:
             self.error(key, f"{value} is an empty range")
             return (0, -1)
         if low < 1 or (faces != UNKNOWN_FACES and high > faces):
-            self.error(key, f"{value} is outside 1-{faces}")
+            bounds = f"outside 1-{faces}" if faces != UNKNOWN_FACES else "below face 1"
+            self.error(key, f"{value} is {bounds}")
             return (0, -1)
         return (low, high)
 

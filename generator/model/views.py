@@ -43,10 +43,11 @@ def reading(ruling: str, faithful: str, alt: str) -> str:
     if chosen is None:
         return faithful
     text = alt if chosen else faithful
-    # The mark belongs to the sentence it qualifies, like a footnote's number: "...Mind (DD-18)."
+    # The mark belongs to the sentence it qualifies, like a footnote's number: "...Mind (DD-18).",
+    # and never starts a line of its own (a no-break space).
     if text.endswith("."):
-        return f"{text[:-1]} ({ruling})."
-    return f"{text} ({ruling})"
+        return f"{text[:-1]}\u00a0({ruling})."
+    return f"{text}\u00a0({ruling})"
 
 
 def both_readings(ruling: str) -> bool:

@@ -1,7 +1,9 @@
 """Links to a place in the rulebook.
 
 An author names a place as a reader sees it: ``[Combat](#combat)`` for the chapter or the
-heading titled "Combat", ``(#events)`` for the table ``events``, ``(#IT-07)`` for a ruling.
+heading titled "Combat", ``(#events)`` for the table ``events`` (a table's name comes
+before a heading's: ``#table-events`` is the table whatever its name), ``(#IT-07)`` for a
+ruling.
 The book's own ids are namespaced (a heading's by its chapter, a table's by ``table-``) so
 that two never clash; :func:`resolve` rewrites each link to the id it means, and refuses
 one that leads nowhere, which a PDF reader would silently ignore.
@@ -20,8 +22,9 @@ from generator.render.markdown import Heading, ProseBlock, slugify
 
 _HERE = re.compile(r'href="#([^"]*)"')
 
-# The appendices' own ids (templates/rulebook/rulebook.html).
-APPENDICES = ("contents", "tables", "rulings", "credits", "quick-reference")
+# The ids of the parts every book has (templates/rulebook/rulebook.html); "tables" and
+# "quick-reference" are the book's only when it prints them.
+APPENDICES = ("contents", "rulings", "credits")
 
 
 def targets(
@@ -30,23 +33,25 @@ def targets(
     headings: Iterable[Heading],
     tables: Iterable[str],
     rulings: Iterable[str],
+    appendices: Iterable[str] = APPENDICES,
 ) -> dict[str, str]:
     """Every name a link may use, with the id it leads to.  ``chapters`` are (title,
-    anchor) pairs.  An id of the book leads to itself; then a chapter's title, a heading's
-    and a table's name lead to the first of that name, and a ruling ID to its row."""
+    anchor) pairs, ``appendices`` the ids of the parts the book prints.  An id of the book
+    leads to itself; then a chapter's title, a table's name and a heading's lead to the
+    first of that name, and a ruling ID to its row."""
     chapters, headings = list(chapters), list(headings)
     tables, rulings = list(tables), list(rulings)
     found: dict[str, str] = {}
-    ids = [*APPENDICES, *(a for _, a in chapters), *(h.anchor for h in headings),
+    ids = [*appendices, *(a for _, a in chapters), *(h.anchor for h in headings),
            *(f"table-{t}" for t in tables), *(f"ruling-{r}" for r in rulings)]
     for anchor in ids:
         found.setdefault(anchor, anchor)
     for title, anchor in chapters:
         found.setdefault(slugify(title), anchor)
-    for heading in headings:
-        found.setdefault(slugify(heading.text), heading.anchor)
     for table in tables:
         found.setdefault(table, f"table-{table}")
+    for heading in headings:
+        found.setdefault(slugify(heading.text), heading.anchor)
     for ruling in rulings:
         found.setdefault(ruling, f"ruling-{ruling}")
         found.setdefault(slugify(ruling), f"ruling-{ruling}")
@@ -68,7 +73,7 @@ def resolve(blocks: Iterable[ProseBlock], found: dict[str, str], file: str) -> l
             raise RenderError(
                 f"{file}: link to '#{name}' leads nowhere in this book (expected a chapter's "
                 f"or a heading's title in lower case with dashes, such as '#{example}', a "
-                "table's name or a ruling ID)"
+                "table's name (or #table-NAME) or a ruling ID)"
             )
         return f'href="#{anchor}"'
 

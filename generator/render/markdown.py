@@ -153,7 +153,8 @@ class ProseRenderer:
         if not (web or mail or here):
             raise RenderError(
                 f"{env['file']}: refused link {href!r}: expected a web address (https://...), "
-                "an e-mail address (mailto:...) or a #heading of this book"
+                "an e-mail address (mailto:...) or a place in this book (#a-heading, #a-table, "
+                "#IT-07)"
             )
         renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
         return renderer.renderToken(tokens, idx, options, env)

@@ -14,7 +14,7 @@ from generator.model.loader import Ruleset
 from generator.model.schema import Finding
 from generator.model.views import TableView
 from generator.render.fonts import SANS, SERIF, font_face_css
-from generator.render.links import resolve, targets
+from generator.render.links import APPENDICES, resolve, targets
 from generator.render.markdown import Heading, ProseBlock, ProseRenderer
 from generator.render.quick_columns import MARK, measuring_css
 from generator.render.templating import render_template
@@ -201,11 +201,17 @@ def _view(prose: ProseRenderer, number: int, part: tuple[Chapter, Path, str, str
 
 
 def _targets(views: list[ChapterView], ruleset: Ruleset) -> dict[str, str]:
+    tables = ruleset.tables()
+    chapters = views[:len(ruleset.chapters)]
+    embedded = {b.table for view in chapters for b in view.blocks if b.table}
+    printed = [*APPENDICES, *(["tables"] if set(tables) - embedded else []),
+               *(["quick-reference"] if ruleset.quick_reference is not None else [])]
     return targets(
         chapters=((v.title, v.anchor) for v in views),
         headings=(h for v in views for h in v.headings),
-        tables=ruleset.tables(),
+        tables=tables,
         rulings=(r.id for r in ruleset.rulings),
+        appendices=printed,
     )
 
 

@@ -59,8 +59,8 @@ class SheetPaper:
     @property
     def footer_gap_mm(self) -> float:
         """The footer's gap below the page box: 2 mm, or less where the margin is narrow,
-        so that its line ends inside the 5 mm that most printers leave blank (on A5 it
-        ended 3.1 mm from the edge)."""
+        so that its line ends at least 5 mm from the paper's edge, which most printers
+        leave blank (on A5 it ended 3.1 mm from the edge).  Margins are 8 mm at least."""
         return round(max(0.2, min(2.0, self.margin_mm - PRINTABLE_MM - FOOTER_MM)), 2)
 
 

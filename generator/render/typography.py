@@ -51,8 +51,9 @@ _NBSP_BEFORE_INLINE = re.compile(
 
 
 # A sentence's last word this short ("+1.", "Mind.") left alone on the last line of a card's
-# text or of a centred cover reads as a stray: it is tied to the word before it.
-_RUNT = re.compile(r" (\S{1,6})$")
+# text or of a centred cover reads as a stray: it is tied to the word before it, unless that
+# one is long (tied, the two could be too wide for a narrow card's line).
+_RUNT = re.compile(r"(?<!\S)(\S{1,12}) (\S{1,6})$")
 
 
 def tie_runt(text: object) -> object:
@@ -60,13 +61,14 @@ def tie_runt(text: object) -> object:
     word is six characters or fewer (Markup is passed through: it may end in a tag)."""
     if isinstance(text, Markup) or not isinstance(text, str):
         return text
-    return _RUNT.sub("\u00a0\\1", text.rstrip())
+    return _RUNT.sub("\\1\u00a0\\2", text.rstrip())
 
 
-# A web address in running text ("rodrigofranco.com"): hyphenated, it reads as another
-# address, so it is set in a span.web that the house styles never hyphenate.
-_WEB = re.compile(r"(?<![\w.@/-])((?:https?://)?(?:[a-z0-9][a-z0-9-]*\.)+"
-                  r"(?:com|org|net|io|info|dev)(?:/[^\s<]*[^\s<.,;:)!?])?)(?![\w-])")
+# A web or e-mail address in running text ("rodrigofranco.com"): hyphenated, it reads as
+# another address, so it is set in a span.web that the house styles never hyphenate.
+_WEB = re.compile(r"(?<![\w.@/-])((?:https?://|[\w.+-]+@)?(?:[a-z0-9][a-z0-9-]*\.)+"
+                  r"(?:com|org|net|io|info|dev)(?:/[^\s<]*[^\s<.,;:)!?])?)(?![\w-])",
+                  re.IGNORECASE)
 
 
 def typeset(html: str) -> str:

@@ -95,7 +95,7 @@ def test_cards_print_their_profiles_readings_only(content: Content) -> None:
         cells = [cell for c in cards for t in c.tables for row in t.rows for cell in row]
         notes = [t.note for c in cards for t in c.tables]
         fields = [field for c in cards for _, field in c.fields]
-        return "\n".join(cells + notes + fields)
+        return "\n".join(cells + notes + fields).replace("\u00a0", " ")  # before a mark
 
     faithful, draft = text("as-written"), text("draft-4.5")
     assert "Alt" not in faithful and "Alt" not in draft
@@ -122,7 +122,7 @@ def _deck_text(ruleset: Ruleset, profile: Profile) -> str:
     cells = [cell for c in cards for t in c.tables for row in t.rows for cell in row]
     notes = [t.note for c in cards for t in c.tables]
     fields = [text for c in cards for _, text in (*c.stats, *c.fields)]
-    return "\n".join(cells + notes + fields)
+    return "\n".join(cells + notes + fields).replace("\u00a0", " ")  # before a mark
 
 
 def _marked(text: str, ruling: str) -> str:

@@ -259,7 +259,8 @@ def test_a_skill_name_is_not_hyphenated(full: dict[str, Path]) -> None:
 
 def test_a_sentence_does_not_end_on_a_lone_short_word(full: dict[str, Path]) -> None:
     """Elemental Weapon's effect ended with "+1." alone on its last line: a short last word
-    of a card's sentence (six characters at most) is tied to the one before it."""
+    of a card's sentence (six characters at most) is tied to the one before it, and so is
+    a ruling's mark ("(TC-08)" stood alone under the CHALLENGE card's last rule)."""
     lay = layout("a4", card_size("poker"))
     runts = []
     for ruleset_id in ("three-dice-dungeon", "tower-of-choices"):
@@ -271,7 +272,7 @@ def test_a_sentence_does_not_end_on_a_lone_short_word(full: dict[str, Path]) -> 
                                      (card.y + card.h) * pt))
                     runts += [(ruleset_id, number, line)
                               for line in (box.extract_text() or "").splitlines()
-                              if re.fullmatch(r"\S{1,5}\.", line.strip())]
+                              if re.fullmatch(r"\S{1,5}\.|\(?[A-Z]{2}-\d+\)?\.?", line.strip())]
     assert runts == [], runts
 
 

@@ -501,7 +501,7 @@ def test_a_link_to_no_place_is_named_by_validate(content_copy: Path) -> None:
     assert result.output.splitlines()[0] == (
         f"towerpress: error: content/inverted-tower/rules/{first.name}: link to '#kombat' "
         "leads nowhere in this book (expected a chapter's or a heading's title in lower case "
-        "with dashes, such as '#introduction', a table's name or a ruling ID)"
+        "with dashes, such as '#introduction', a table's name (or #table-NAME) or a ruling ID)"
     )
 
 

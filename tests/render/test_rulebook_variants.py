@@ -29,11 +29,11 @@ def test_page_sizes_per_paper(content: Content, tmp_path: Path) -> None:
         before = reader.pages[-2].extract_text()
         assert "Quick reference" in last, paper
         assert "Quick reference" not in before and "TowerPress" in before, paper
-    # Its folio, in its narrow margin, prints on a home printer: on A5 it was set 2.3 mm
-    # from the paper's edge, where most print nothing.
-    with pdfplumber.open(out) as pdf:
-        quick = pdf.pages[-1]
-        assert (float(quick.height) - max(c["bottom"] for c in quick.chars)) / MM >= 5.0
+        # Its folio, in its narrow margin, prints on a home printer: on A5 it was set
+        # 2.3 mm from the paper's edge, where most print nothing.
+        with pdfplumber.open(out) as pdf:
+            quick = pdf.pages[-1]
+            assert (float(quick.height) - max(c["bottom"] for c in quick.chars)) / MM >= 5.0
 
 
 def test_the_last_ruling_never_stands_alone_on_a_page(content: Content, tmp_path: Path) -> None:

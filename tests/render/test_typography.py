@@ -65,9 +65,11 @@ def test_a_hyphen_typed_as_a_minus_prints_a_minus() -> None:
 
 
 def test_a_web_address_is_kept_whole_and_a_title_is_left_alone() -> None:
-    html = typeset("<title>a.com's</title><p>notes on rodrigofranco.com, or "
-                   "(https://notes.example.org/a_b.html). E.g. this.</p>")
+    html = typeset("<title>a.com's</title><p>notes on RodrigoFranco.com, or "
+                   "(https://notes.example.org/a_b.html), gm@example.com. E.g. notes.md, "
+                   "1.5 or a.community.</p>")
     assert html == (
-        "<title>a.com's</title><p>notes on <span class=\"web\">rodrigofranco.com</span>, or "
-        "(<span class=\"web\">https://notes.example.org/a_b.html</span>). E.g. this.</p>"
+        "<title>a.com's</title><p>notes on <span class=\"web\">RodrigoFranco.com</span>, or "
+        "(<span class=\"web\">https://notes.example.org/a_b.html</span>), "
+        "<span class=\"web\">gm@example.com</span>. E.g. notes.md, 1.5 or a.community.</p>"
     )
