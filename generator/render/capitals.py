@@ -33,9 +33,14 @@ def keep_capitals(text: object) -> Markup:
 NAME_WORDS = 3
 
 
+# The mark of the ruling that decides a cell ("Special: Map Fragment (DD-15)") is no word
+# of its name.
+_MARK = re.compile(r"\s\([A-Z]{2,4}-\d{2,3}\)\.?$")
+
+
 def is_name(cell: object) -> bool:
     """A Jinja test: ``cell`` is short enough to be a name, set whole."""
-    return len(str(cell).split()) <= NAME_WORDS
+    return len(_MARK.sub("", str(cell)).split()) <= NAME_WORDS
 
 
 # A rulebook's table cell this short is a label ("Dice Check", "Crushing trap"): on one

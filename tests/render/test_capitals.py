@@ -28,3 +28,9 @@ def test_names_and_labels() -> None:
     assert all(map(is_label, ["Dice Check", "single use", "Crushing trap", "Merchant", 5]))
     assert not any(map(is_label, ["Tome of Enlightenment", "Fountain of Longevity",
                                   "Elemental Weapons"]))
+
+
+def test_a_ruling_mark_is_no_word_of_a_name() -> None:
+    # "Special: Map Frag-ment (DD-15)" was hyphenated once its mark joined the cell.
+    assert is_name("Special: Map Fragment\u00a0(DD-15)")
+    assert is_name("Read it (DD-18).") and not is_name("Read it to regain (DD-18).")
