@@ -117,7 +117,7 @@ def rulebook_html(
              for view, (chapter, *_) in zip(views, parts, strict=True)]
     quick = replace(views.pop(), number=0) if ruleset.quick_reference is not None else None
     chapters = views
-    embedded = {b.table for chapter in chapters for b in chapter.blocks if b.table}
+    embedded = _embedded(chapters)
 
     profiles = ruleset.profiles.values()
     rulings = [_ruling_view(ruling, profile, profiles) for ruling in ruleset.rulings]
@@ -200,11 +200,15 @@ def _view(prose: ProseRenderer, number: int, part: tuple[Chapter, Path, str, str
     return ChapterView(number, chapter.title, anchor, tuple(blocks), tuple(headings))
 
 
+def _embedded(chapters: list[ChapterView]) -> set[str]:
+    """The tables the chapters embed; the others go to the Tables appendix."""
+    return {b.table for chapter in chapters for b in chapter.blocks if b.table}
+
+
 def _targets(views: list[ChapterView], ruleset: Ruleset) -> dict[str, str]:
     tables = ruleset.tables()
-    chapters = views[:len(ruleset.chapters)]
-    embedded = {b.table for view in chapters for b in view.blocks if b.table}
-    printed = [*APPENDICES, *(["tables"] if set(tables) - embedded else []),
+    printed = [*APPENDICES,
+               *(["tables"] if set(tables) - _embedded(views[:len(ruleset.chapters)]) else []),
                *(["quick-reference"] if ruleset.quick_reference is not None else [])]
     return targets(
         chapters=((v.title, v.anchor) for v in views),
