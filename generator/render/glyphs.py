@@ -31,7 +31,7 @@ _SUBSTITUTED = {"\u2011"}
 @cache
 def drawable() -> frozenset[int]:
     """Every code point that at least one face of the project's fonts has a glyph for."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # WeasyPrint's own
+    from fontTools.ttLib import TTFont  # WeasyPrint's own
 
     found: set[int] = set()
     for face in faces():
