@@ -150,6 +150,7 @@ class ReferenceSection(Section):
 class NotesSection(Section):
     name: str
     lines: int
+    fill: bool = False  # then as many more lines as the foot of its page holds
 
 
 @dataclass(frozen=True)
@@ -354,7 +355,8 @@ def _section(node: Node, src: Sources) -> Section | None:
         section = ReferenceSection(**base, headers=headers, rows=rows)
     elif kind == "notes":
         lines = node.int("lines", min=1, max=60)
-        section = NotesSection(**base, name=_name(node, "name"), lines=lines)
+        fill = node.bool("fill", False)
+        section = NotesSection(**base, name=_name(node, "name"), lines=lines, fill=fill)
     elif kind == "grid":
         section = GridSection(
             **base,
@@ -392,6 +394,12 @@ def load_sheet(sheet_id: str, node: Node, src: Sources) -> SheetDef:
         sections=tuple(sections),
     )
     node.done()
+    if repeat is not None and not repeat.new_page:
+        for s in sheet.sections:
+            if isinstance(s, NotesSection) and s.fill:
+                # The room a copy leaves at the foot of a page is the next copy's.
+                node.error("sections", f"notes {s.name!r} cannot fill the page: the copies "
+                           "share their pages (set repeat.new_page = true)")
     names = field_names(sheet)
     check_unique(node, "sections", names, "form field name")
     # A field is either written in or a group of others (attr holds attr.str), never both.

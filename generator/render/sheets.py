@@ -9,13 +9,14 @@ border and no background, so a blank sheet prints only the project's own lines a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from generator import __version__
-from generator.errors import TowerpressError
+from generator.errors import RenderError, TowerpressError
 from generator.model.common import Profile
 from generator.model.loader import Ruleset
 from generator.model.sheets import (
@@ -195,8 +196,13 @@ def sheet_html(
     paper: str = "a4",
     floors: int | None = None,
     profile: Profile | None = None,
+    more_lines: Mapping[str, int] | None = None,
 ) -> str:
-    """The HTML that goes into WeasyPrint for a sheet or a log."""
+    """The HTML that goes into WeasyPrint for a sheet or a log.
+
+    ``more_lines`` gives notes that fill their page (``fill = true``) their lines beyond
+    ``lines``, by field name (:func:`room_for_lines` measures them).
+    """
     spec = sheet_paper(paper)
     sheet = sheet_def(ruleset, kind)
     profile = profile or ruleset.profile()
@@ -227,7 +233,56 @@ def sheet_html(
         row_mm=row_mm,
         column_widths=column_widths,
         section_kind=section_kind,
+        filling=bool(filling_notes(sheet)),
+        more_lines=more_lines or {},
     )
+
+
+def filling_notes(sheet: SheetDef) -> list[NotesSection]:
+    return [s for s in sheet.sections if isinstance(s, NotesSection) and s.fill]
+
+
+PX_PER_MM = 96 / 25.4  # WeasyPrint's page positions are CSS pixels
+
+
+def room_for_lines(document: Any, sheet: SheetDef, spec: SheetPaper,
+                   floors: int | None = None) -> dict[str, int]:
+    """How many more lines each filling notes section of a laid-out sheet has room for.
+
+    The room is what is left at the foot of the notes' page: below their copy of the sheet
+    where the copy ends on that page, or below the notes themselves where the next row
+    starts a page.  Notes followed on their page by a copy that goes on over the next page,
+    or beside a taller section, take no more lines.
+    """
+    foot = (spec.height_mm - spec.margin_mm) * PX_PER_MM
+    found: dict[str, tuple[int, tuple[float, ...]]] = {}
+    for number, page in enumerate(document.pages):
+        for name, box in page.anchors.items():
+            found.setdefault(name, (number, tuple(box)))
+    more: dict[str, int] = {}
+    for unit in units(sheet, floors):
+        end = found.get(f"unit-{unit.number}")
+        for index, row in enumerate(unit.rows):
+            following = unit.rows[index + 1] if index + 1 < len(unit.rows) else ()
+            for notes in row:
+                if not isinstance(notes, NotesSection) or not notes.fill:
+                    continue
+                field = unit.prefix + notes.name
+                drawn = found.get(f"notes-{field}")
+                if drawn is None:
+                    continue
+                if any(getattr(s, "page", False) for s in following):
+                    if len(row) > 1:
+                        continue
+                    bottom = drawn[1][3]
+                elif end is not None and end[0] == drawn[0]:
+                    bottom = end[1][3]
+                else:
+                    continue
+                line = (drawn[1][3] - drawn[1][1]) / notes.lines
+                # Half a pixel to spare, so that rounding never pushes the last line over.
+                more[field] = max(0, math.floor((foot - bottom - 0.5) / line))
+    return more
 
 
 def nest_fields(document: Any, pdf: Any) -> None:
@@ -305,6 +360,17 @@ def write_sheet(
 
     html = sheet_html(ruleset, kind, paper=paper, floors=floors)
     document = render_document(html, ruleset.root)
+    sheet = sheet_def(ruleset, kind)
+    if filling_notes(sheet):
+        more = room_for_lines(document, sheet, sheet_paper(paper), floors)
+        if any(more.values()):
+            filled = render_document(
+                sheet_html(ruleset, kind, paper=paper, floors=floors, more_lines=more),
+                ruleset.root)
+            if len(filled.pages) != len(document.pages):
+                raise RenderError(f"filling the notes of {kind} ({paper}) took "
+                                  f"{len(filled.pages)} pages, not {len(document.pages)}")
+            document = filled
     write_atomic(out, sheet_pdf_bytes(document))
     return len(document.pages)
 

@@ -163,6 +163,15 @@ def test_duplicate_and_group_field_names_are_findings(content_copy: Path) -> Non
     assert any("duplicate form field name 'coins'" in f for f in found2)
 
 
+def test_notes_fill_a_page_only_where_each_copy_has_its_own(content_copy: Path) -> None:
+    found = _findings(content_copy, "three-dice-dungeon", "new_page = true", "new_page = false",
+                      "log")
+    assert found == [
+        "content/three-dice-dungeon/sheets/log.toml: sections: notes 'notes' cannot fill the "
+        "page: the copies share their pages (set repeat.new_page = true)"
+    ]
+
+
 def test_sheets_are_read_without_checks_when_the_data_is_broken() -> None:
     findings = Findings()
     boxes = {"kind": "boxes", "title": "A", "source": "x", "prefix": "a"}

@@ -345,6 +345,45 @@ def test_notes_and_grids_are_single_fields(content: Content, pdfs: dict[Key, Pat
     assert field["/FT"] == "/Tx" and int(field.get("/Ff", 0)) & (1 << 12)  # multiline
 
 
+def _widgets(page: pypdf.PageObject) -> dict[str, tuple[float, ...]]:
+    """Each form field's full name on ``page`` and its rectangle (x0, y0, x1, y1, in pt)."""
+    found: dict[str, tuple[float, ...]] = {}
+    for ref in page.get("/Annots", []):
+        widget = ref.get_object()
+        names, node = [], widget
+        while node is not None:
+            names.append(str(node["/T"]))
+            node = node.get("/Parent")
+            node = node.get_object() if node is not None else None
+        found[".".join(reversed(names))] = tuple(float(v) for v in widget["/Rect"])
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_notes_that_fill_run_to_the_foot_of_their_page(
+    content: Content, pdfs: dict[Key, Path], paper: Paper
+) -> None:
+    spec = SHEET_PAPERS[paper]
+    line = 5.2 if paper == "a5" else 7.2  # mm: --line in sheet.css
+    seen = 0
+    for (rid, kind, p), path in sorted(pdfs.items()):
+        sheet = sheet_def(content.ruleset(rid), kind)
+        names = {s.name for s in sheet.sections if isinstance(s, NotesSection) and s.fill}
+        if p != paper or not names:
+            continue
+        for page in pypdf.PdfReader(path).pages:
+            height = float(page.mediabox.height)
+            for name, rect in _widgets(page).items():
+                if name.rpartition(".")[2] not in names:
+                    continue
+                seen += 1
+                bottom = (height - min(rect[1], rect[3])) / MM
+                room = spec.height_mm - spec.margin_mm - bottom
+                assert 0 <= room < line, f"{rid} {kind} {name}: {room:.1f} mm left below"
+    # The Inverted Tower's and Tower of Choices' sheets, and each map of 3 Dice Dungeon's log.
+    assert seen == (2 + (2 if paper == "a4" else 1))
+
+
 def test_numbers_in_boxes_and_squares_are_centred(pdfs: dict[Key, Path]) -> None:
     reader = pypdf.PdfReader(pdfs[("three-dice-dungeon", "log", "a4")])
     fields = {}
