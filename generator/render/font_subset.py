@@ -1,15 +1,20 @@
-"""Font subsetting that drops tables before it reads them, not after.
+"""Font subsetting: by fontTools on every machine, dropping tables before it reads them.
 
-Writing a PDF, WeasyPrint keeps only the glyphs each font draws.  Where HarfBuzz's subsetter
-(libharfbuzz-subset) is missing it asks fontTools, telling it to drop the GSUB and GPOS
-tables.  fontTools 4.68 first rewrites every layout table in memory (``beyond64k``), which
-decompiles those two in full, then drops them: Source Serif Pro's and Source Sans Pro's
-kerning made that most of the time of writing a PDF (0.15-0.2 s for each face of each PDF;
-a card sheet's share of cards writes four faces).
+Writing a PDF, WeasyPrint keeps only the glyphs each font draws: with HarfBuzz's subsetter
+where libharfbuzz-subset is installed, else with fontTools.  The two make different font
+programs, so a PDF's bytes would depend on a system library: :func:`subset_with_fonttools`
+has WeasyPrint 70 use fontTools everywhere (WeasyPrint means to require HarfBuzz's one
+day; raising its pin means looking at this again).
 
-:func:`drop_first` has fontTools drop, before anything else, the tables its own first step
-(``Subsetter._prune_pre_subset``) would drop, on the same terms, so the subset font is the
-same, byte for byte (tests/render/test_font_subset.py checks every face of the project).
+WeasyPrint tells fontTools to drop the GSUB and GPOS tables.  fontTools 4.68 first rewrites
+every layout table in memory (``beyond64k``), which decompiles those two in full, then
+drops them: Source Serif Pro's and Source Sans Pro's kerning made that most of the time of
+writing a PDF (0.15-0.2 s for each face of each PDF; a card sheet's share of cards writes
+four faces).  So fontTools is made to drop, before anything else, the tables its own first
+step (``Subsetter._prune_pre_subset``) would drop, on the same terms: the subset font is
+the same, byte for byte, for any font fontTools can read (tests/render/test_font_subset.py
+checks every face of the project, under the fontTools installed).  A font whose dropped
+tables fontTools cannot read is now subset where it made fontTools fail before.
 """
 
 from __future__ import annotations
@@ -41,6 +46,11 @@ def _subset_dropping_first(self: subset.Subsetter, font: TTFont) -> Any:
     return _ORIGINAL(self, font)
 
 
-def drop_first() -> None:
-    """Make every fontTools subsetter in this process drop tables before reading them."""
-    setattr(subset.Subsetter, "subset", _subset_dropping_first)  # noqa: B010
+def subset_with_fonttools() -> None:
+    """Make WeasyPrint subset fonts with fontTools, and every fontTools subsetter in this
+    process drop tables before reading them."""
+    from weasyprint.pdf import fonts
+
+    fonts.harfbuzz_subset = None  # read at each subset (Font.subset), so this is enough
+    if subset.Subsetter.subset is not _subset_dropping_first:
+        setattr(subset.Subsetter, "subset", _subset_dropping_first)  # noqa: B010

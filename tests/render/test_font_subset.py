@@ -94,11 +94,15 @@ def test_the_dropped_tables_are_never_read(monkeypatch: pytest.MonkeyPatch) -> N
     assert {"GDEF", "glyf", "cmap"} <= seen[0]
 
 
-def test_writing_a_pdf_drops_first() -> None:
+def _one_page() -> bytes:
     from generator.render.pdf import render_document, write_checked
 
     page = f"<style>{font_face_css()} p {{ font-family: {SERIF}; }}</style><p>A</p>"
-    pdf = PdfReader(io.BytesIO(write_checked(render_document(page, Path.cwd()))))
+    return write_checked(render_document(page, Path.cwd()))
+
+
+def test_writing_a_pdf_drops_first() -> None:
+    pdf = PdfReader(io.BytesIO(_one_page()))
     assert subset.Subsetter.subset is font_subset._subset_dropping_first
     resources: Any = pdf.pages[0]["/Resources"]
     (font,) = resources["/Font"].values()
@@ -106,3 +110,14 @@ def test_writing_a_pdf_drops_first() -> None:
     program = descendant["/FontDescriptor"].get_object()["/FontFile2"].get_object()
     embedded = TTFont(io.BytesIO(program.get_data()))
     assert "glyf" in embedded and "GPOS" not in embedded
+
+
+def test_harfbuzz_subset_installed_or_not_the_bytes_are_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from weasyprint.pdf import fonts
+
+    without = _one_page()
+    # As on a machine with libharfbuzz-subset: WeasyPrint would call this library.
+    monkeypatch.setattr(fonts, "harfbuzz_subset", object())
+    assert _one_page() == without
