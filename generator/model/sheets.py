@@ -394,12 +394,15 @@ def load_sheet(sheet_id: str, node: Node, src: Sources) -> SheetDef:
         sections=tuple(sections),
     )
     node.done()
-    if repeat is not None and not repeat.new_page:
-        for s in sheet.sections:
-            if isinstance(s, NotesSection) and s.fill:
-                # The room a copy leaves at the foot of a page is the next copy's.
-                node.error("sections", f"notes {s.name!r} cannot fill the page: the copies "
-                           "share their pages (set repeat.new_page = true)")
+    filling = [s.name for s in sheet.sections if isinstance(s, NotesSection) and s.fill]
+    if len(filling) > 1:
+        # Each would take the same room at the foot of the page.
+        node.error("sections", f"{len(filling)} notes sections fill the page "
+                   f"({', '.join(map(repr, filling))}): only one of a sheet may (fill = true)")
+    if filling and repeat is not None and not repeat.new_page:
+        # The room a copy leaves at the foot of a page is the next copy's.
+        node.error("sections", f"notes {filling[0]!r} cannot fill the page: the copies "
+                   "share their pages (set repeat.new_page = true)")
     names = field_names(sheet)
     check_unique(node, "sections", names, "form field name")
     # A field is either written in or a group of others (attr holds attr.str), never both.

@@ -197,11 +197,14 @@ def sheet_html(
     floors: int | None = None,
     profile: Profile | None = None,
     more_lines: Mapping[str, int] | None = None,
+    measuring: bool = False,
 ) -> str:
     """The HTML that goes into WeasyPrint for a sheet or a log.
 
     ``more_lines`` gives notes that fill their page (``fill = true``) their lines beyond
-    ``lines``, by field name (:func:`room_for_lines` measures them).
+    ``lines``, by field name, as :func:`room_for_lines` measures them on a layout made with
+    ``measuring``: ids on the rows and on those notes, for their positions.  The ids are
+    left out of the PDF itself, where each would be a named destination.
     """
     spec = sheet_paper(paper)
     sheet = sheet_def(ruleset, kind)
@@ -233,8 +236,8 @@ def sheet_html(
         row_mm=row_mm,
         column_widths=column_widths,
         section_kind=section_kind,
-        filling=bool(filling_notes(sheet)),
         more_lines=more_lines or {},
+        measuring=measuring,
     )
 
 
@@ -247,41 +250,36 @@ PX_PER_MM = 96 / 25.4  # WeasyPrint's page positions are CSS pixels
 
 def room_for_lines(document: Any, sheet: SheetDef, spec: SheetPaper,
                    floors: int | None = None) -> dict[str, int]:
-    """How many more lines each filling notes section of a laid-out sheet has room for.
+    """How many more lines each filling notes section has room for, read off a layout made
+    with ``measuring``.
 
-    The room is what is left at the foot of the notes' page: below their copy of the sheet
-    where the copy ends on that page, or below the notes themselves where the next row
-    starts a page.  Notes followed on their page by a copy that goes on over the next page,
-    or beside a taller section, take no more lines.
+    The room is what the notes' copy of the sheet leaves at the foot of their page (below
+    the lowest of its rows there), and, for notes beside a taller section, what their row
+    holds below them.  Rows are never split between pages (sheet.css), so each row's box
+    is whole on one page.
     """
     foot = (spec.height_mm - spec.margin_mm) * PX_PER_MM
-    found: dict[str, tuple[int, tuple[float, ...]]] = {}
+    placed: dict[str, tuple[int, tuple[float, ...]]] = {}
     for number, page in enumerate(document.pages):
         for name, box in page.anchors.items():
-            found.setdefault(name, (number, tuple(box)))
+            placed.setdefault(name, (number, tuple(box)))
     more: dict[str, int] = {}
     for unit in units(sheet, floors):
-        end = found.get(f"unit-{unit.number}")
-        for index, row in enumerate(unit.rows):
-            following = unit.rows[index + 1] if index + 1 < len(unit.rows) else ()
+        rows = [placed.get(f"row-{unit.number}-{i}") for i in range(len(unit.rows))]
+        for row, here in zip(unit.rows, rows, strict=True):
             for notes in row:
                 if not isinstance(notes, NotesSection) or not notes.fill:
                     continue
                 field = unit.prefix + notes.name
-                drawn = found.get(f"notes-{field}")
-                if drawn is None:
+                drawn = placed.get(f"notes-{field}")
+                if drawn is None or here is None:
                     continue
-                if any(getattr(s, "page", False) for s in following):
-                    if len(row) > 1:
-                        continue
-                    bottom = drawn[1][3]
-                elif end is not None and end[0] == drawn[0]:
-                    bottom = end[1][3]
-                else:
-                    continue
-                line = (drawn[1][3] - drawn[1][1]) / notes.lines
+                page, (_, top, _, bottom) = drawn
+                lowest = max(r[1][3] for r in rows if r is not None and r[0] == page)
+                room = foot - lowest + here[1][3] - bottom
+                line = (bottom - top) / notes.lines
                 # Half a pixel to spare, so that rounding never pushes the last line over.
-                more[field] = max(0, math.floor((foot - bottom - 0.5) / line))
+                more[field] = max(0, math.floor((room - 0.5) / line))
     return more
 
 
@@ -358,19 +356,22 @@ def write_sheet(
     from generator.render.output import write_atomic
     from generator.render.pdf import render_document
 
-    html = sheet_html(ruleset, kind, paper=paper, floors=floors)
-    document = render_document(html, ruleset.root)
     sheet = sheet_def(ruleset, kind)
-    if filling_notes(sheet):
-        more = room_for_lines(document, sheet, sheet_paper(paper), floors)
-        if any(more.values()):
-            filled = render_document(
-                sheet_html(ruleset, kind, paper=paper, floors=floors, more_lines=more),
-                ruleset.root)
-            if len(filled.pages) != len(document.pages):
-                raise RenderError(f"filling the notes of {kind} ({paper}) took "
-                                  f"{len(filled.pages)} pages, not {len(document.pages)}")
-            document = filled
+    if not filling_notes(sheet):
+        document = render_document(sheet_html(ruleset, kind, paper=paper, floors=floors),
+                                   ruleset.root)
+    else:
+        measured = render_document(
+            sheet_html(ruleset, kind, paper=paper, floors=floors, measuring=True), ruleset.root)
+        more = room_for_lines(measured, sheet, sheet_paper(paper), floors)
+        document = render_document(
+            sheet_html(ruleset, kind, paper=paper, floors=floors, more_lines=more),
+            ruleset.root)
+        if len(document.pages) != len(measured.pages):
+            raise RenderError(
+                f"content/{ruleset.id}/sheets/{SHEET_IDS[kind]}.toml: the notes that fill "
+                f"the page took the {paper} {kind} from {len(measured.pages)} to "
+                f"{len(document.pages)} pages; give them fewer lines, or no fill")
     write_atomic(out, sheet_pdf_bytes(document))
     return len(document.pages)
 

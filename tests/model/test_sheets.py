@@ -172,6 +172,16 @@ def test_notes_fill_a_page_only_where_each_copy_has_its_own(content_copy: Path) 
     ]
 
 
+def test_only_one_notes_section_fills_the_page(content_copy: Path) -> None:
+    found = _findings(content_copy, "inverted-tower", "fill = true\n",
+                      'fill = true\n\n[[sections]]\nkind = "notes"\ntitle = "More"\n'
+                      'name = "more"\nlines = 2\nfill = true\n')
+    assert found == [
+        "content/inverted-tower/sheets/sheet.toml: sections: 2 notes sections fill the page "
+        "('notes', 'more'): only one of a sheet may (fill = true)"
+    ]
+
+
 def test_sheets_are_read_without_checks_when_the_data_is_broken() -> None:
     findings = Findings()
     boxes = {"kind": "boxes", "title": "A", "source": "x", "prefix": "a"}

@@ -11,7 +11,7 @@ import pypdf
 import pytest
 
 from generator.model.inverted_tower import InvertedTower
-from generator.model.loader import Content, Ruleset
+from generator.model.loader import Content, Ruleset, load_content
 from generator.model.sheets import (
     BoxesSection,
     GridSection,
@@ -27,7 +27,7 @@ from generator.model.three_dice_dungeon import ThreeDiceDungeon
 from generator.model.tower_of_choices_types import TowerOfChoices
 from generator.render import pdf as pdf_module
 from generator.render.sheets import PAPERS, SHEET_PAPERS, Paper, sheet_def, units, write_sheet
-from tests.conftest import RULESETS, pdf_faults, plain_quotes, straight_quotes
+from tests.conftest import RULESETS, edit, pdf_faults, plain_quotes, straight_quotes
 
 MM = 72 / 25.4
 PAGE_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0), "a5": (148 * MM, 210 * MM)}
@@ -382,6 +382,40 @@ def test_notes_that_fill_run_to_the_foot_of_their_page(
                 assert 0 <= room < line, f"{rid} {kind} {name}: {room:.1f} mm left below"
     # The Inverted Tower's and Tower of Choices' sheets, and each map of 3 Dice Dungeon's log.
     assert seen == (2 + (2 if paper == "a4" else 1))
+
+
+def _room_below_notes(content_root: Path, paper: Paper = "a4") -> tuple[int, float]:
+    """The pages of The Inverted Tower's sheet from ``content_root``, and the mm left below
+    its notes named ``notes``."""
+    out = content_root.parent / "sheet.pdf"
+    pages = write_sheet(load_content(content_root).ruleset("inverted-tower"), "sheet", out,
+                        paper=paper)
+    spec = SHEET_PAPERS[paper]
+    for page in pypdf.PdfReader(out).pages:
+        rect = _widgets(page).get("notes")
+        if rect is not None:
+            bottom = (float(page.mediabox.height) - min(rect[1], rect[3])) / MM
+            return pages, spec.height_mm - spec.margin_mm - bottom
+    raise AssertionError("no notes field")
+
+
+IT_NOTES = 'name = "notes"\nlines = 12\nfill = true\n'
+
+
+def test_notes_beside_a_taller_section_fill_their_page(content_copy: Path) -> None:
+    edit(content_copy / "inverted-tower" / "sheets" / "sheet.toml", IT_NOTES,
+         IT_NOTES + 'width = "half"\n\n[[sections]]\nkind = "notes"\ntitle = "Foes"\n'
+         'name = "foes"\nlines = 16\nwidth = "half"\n')
+    pages, room = _room_below_notes(content_copy)
+    assert pages == 1 and 0 <= room < 7.2
+
+
+def test_notes_on_a_second_page_fill_it(content_copy: Path) -> None:
+    edit(content_copy / "inverted-tower" / "sheets" / "sheet.toml", '[[sections]]\nkind = "notes"',
+         '[[sections]]\nkind = "notes"\ntitle = "Journal"\nname = "journal"\nlines = 20\n\n'
+         '[[sections]]\nkind = "notes"')
+    pages, room = _room_below_notes(content_copy)
+    assert pages == 2 and 0 <= room < 7.2
 
 
 def test_numbers_in_boxes_and_squares_are_centred(pdfs: dict[Key, Path]) -> None:
