@@ -357,23 +357,50 @@ def write_sheet(
     from generator.render.pdf import render_document
 
     sheet = sheet_def(ruleset, kind)
-    if not filling_notes(sheet):
+    if filling_notes(sheet):
+        document = _with_notes_filled(ruleset, sheet, paper, floors)
+    else:
         document = render_document(sheet_html(ruleset, kind, paper=paper, floors=floors),
                                    ruleset.root)
-    else:
-        measured = render_document(
-            sheet_html(ruleset, kind, paper=paper, floors=floors, measuring=True), ruleset.root)
-        more = room_for_lines(measured, sheet, sheet_paper(paper), floors)
-        document = render_document(
-            sheet_html(ruleset, kind, paper=paper, floors=floors, more_lines=more),
-            ruleset.root)
-        if len(document.pages) != len(measured.pages):
-            raise RenderError(
-                f"content/{ruleset.id}/sheets/{SHEET_IDS[kind]}.toml: the notes that fill "
-                f"the page took the {paper} {kind} from {len(measured.pages)} to "
-                f"{len(document.pages)} pages; give them fewer lines, or no fill")
     write_atomic(out, sheet_pdf_bytes(document))
     return len(document.pages)
+
+
+MEASURED_COPIES = 2  # the first copy of a log, under its title, and one like all the rest
+
+
+def _with_notes_filled(ruleset: Ruleset, sheet: SheetDef, paper: str,
+                       floors: int | None) -> Any:
+    """The sheet laid out with its filling notes as long as their pages allow.
+
+    A log's copies each start a page (the loader sees to it), and all but the first lay out
+    alike, so only the first two are measured: a 99-floor log is not laid out twice over.
+    """
+    from generator.render.pdf import render_document
+
+    wanted = units(sheet, floors)
+    copies = min(len(wanted), MEASURED_COPIES)
+    measured = render_document(
+        sheet_html(ruleset, sheet.kind, paper=paper, floors=copies, measuring=True),
+        ruleset.root)
+    found = room_for_lines(measured, sheet, sheet_paper(paper), copies)
+    last = wanted[copies - 1]
+    more = {unit.prefix + n.name: found.get(last.prefix + n.name, 0)
+            for unit in wanted[copies:] for n in filling_notes(sheet)} | found
+    pages = len(measured.pages)
+    if len(wanted) > copies:
+        starts = next(number for number, page in enumerate(measured.pages)
+                      if f"row-{last.number}-0" in page.anchors)
+        pages += (len(wanted) - copies) * (len(measured.pages) - starts)
+    document = render_document(
+        sheet_html(ruleset, sheet.kind, paper=paper, floors=floors, more_lines=more),
+        ruleset.root)
+    if len(document.pages) != pages:
+        raise RenderError(
+            f"content/{ruleset.id}/sheets/{sheet.id}.toml: the notes that fill the page "
+            f"took the {paper} {sheet.kind} from {pages} to {len(document.pages)} pages; "
+            "give them fewer lines, or no fill")
+    return document
 
 
 def default_output(ruleset_id: str, kind: str, paper: str) -> Path:

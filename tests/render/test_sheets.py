@@ -418,6 +418,22 @@ def test_notes_on_a_second_page_fill_it(content_copy: Path) -> None:
     assert pages == 2 and 0 <= room < 7.2
 
 
+def test_a_long_log_fills_the_notes_of_every_copy(content: Content, tmp_path: Path) -> None:
+    # Only the first two copies are measured (sheets.MEASURED_COPIES); the rest follow them.
+    out = render(content.ruleset("three-dice-dungeon"), "log", tmp_path / "log.pdf", "a5",
+                 floors=4)
+    spec = SHEET_PAPERS["a5"]
+    pages = pypdf.PdfReader(out).pages
+    rooms = {}
+    for page in pages:
+        for name, rect in _widgets(page).items():
+            if name.endswith(".notes"):
+                bottom = (float(page.mediabox.height) - min(rect[1], rect[3])) / MM
+                rooms[name] = spec.height_mm - spec.margin_mm - bottom
+    assert len(pages) == 8 and sorted(rooms) == [f"level{n}.notes" for n in range(1, 5)]
+    assert all(0 <= room < 5.2 for room in rooms.values()), rooms
+
+
 def test_numbers_in_boxes_and_squares_are_centred(pdfs: dict[Key, Path]) -> None:
     reader = pypdf.PdfReader(pdfs[("three-dice-dungeon", "log", "a4")])
     fields = {}
