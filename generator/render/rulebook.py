@@ -31,12 +31,15 @@ class PaperSpec:
     font_size: str
     quick_font_size: str  # the one-page quick reference is set smaller
     quick_margin: str
+    # Its fine print (table notes, ruling marks, the faces beside dice), where scaling it
+    # down with the rest would leave it too small to read: A5's came to 4.7-5.4 pt.
+    quick_fine_print: str | None = None
 
 
 PAPER_SPECS: Mapping[Paper, PaperSpec] = {
     "a4": PaperSpec("210mm 297mm", 297, "20mm 22mm 22mm 26mm", "10.5pt", "8.6pt", "12mm"),
     "letter": PaperSpec("8.5in 11in", 279.4, "19mm 22mm 21mm 26mm", "10.5pt", "8.4pt", "12mm"),
-    "a5": PaperSpec("148mm 210mm", 210, "15mm 13mm 16mm 16mm", "9.5pt", "6.6pt", "8mm"),
+    "a5": PaperSpec("148mm 210mm", 210, "15mm 13mm 16mm 16mm", "9.5pt", "6.6pt", "8mm", "5.8pt"),
 }
 
 
