@@ -373,13 +373,30 @@ def _with_notes_filled(ruleset: Ruleset, sheet: SheetDef, paper: str,
                        floors: int | None) -> Any:
     """The sheet laid out with its filling notes as long as their pages allow.
 
-    A log's copies each start a page (the loader sees to it), and all but the first lay out
-    alike, so only the first two are measured: a 99-floor log is not laid out twice over.
+    A log's copies each start a page (the loader sees to it), and all but the first most
+    often lay out alike, so the first two are measured and the rest given the second's
+    lines: a 99-floor log is not laid out twice over.  Where a later copy lays out
+    otherwise (a heading that wraps only at "Level 10"), the page count shows it, and
+    every copy is measured.
     """
+    wanted = units(sheet, floors)
+    tries = sorted({min(len(wanted), MEASURED_COPIES), len(wanted)})
+    for copies in tries:
+        document, pages = _fill_from(ruleset, sheet, paper, wanted, copies)
+        if len(document.pages) == pages:
+            return document
+    raise RenderError(
+        f"content/{ruleset.id}/sheets/{sheet.id}.toml: the notes that fill the page took "
+        f"the {paper} {sheet.kind} from {pages} to {len(document.pages)} pages; give them "
+        "fewer lines, or no fill")
+
+
+def _fill_from(ruleset: Ruleset, sheet: SheetDef, paper: str, wanted: Sequence[Unit],
+               copies: int) -> tuple[Any, int]:
+    """The sheet laid out with the notes' lines measured on its first ``copies`` copies,
+    and the pages it should take."""
     from generator.render.pdf import render_document
 
-    wanted = units(sheet, floors)
-    copies = min(len(wanted), MEASURED_COPIES)
     measured = render_document(
         sheet_html(ruleset, sheet.kind, paper=paper, floors=copies, measuring=True),
         ruleset.root)
@@ -393,14 +410,9 @@ def _with_notes_filled(ruleset: Ruleset, sheet: SheetDef, paper: str,
                       if f"row-{last.number}-0" in page.anchors)
         pages += (len(wanted) - copies) * (len(measured.pages) - starts)
     document = render_document(
-        sheet_html(ruleset, sheet.kind, paper=paper, floors=floors, more_lines=more),
+        sheet_html(ruleset, sheet.kind, paper=paper, floors=len(wanted), more_lines=more),
         ruleset.root)
-    if len(document.pages) != pages:
-        raise RenderError(
-            f"content/{ruleset.id}/sheets/{sheet.id}.toml: the notes that fill the page "
-            f"took the {paper} {sheet.kind} from {pages} to {len(document.pages)} pages; "
-            "give them fewer lines, or no fill")
-    return document
+    return document, pages
 
 
 def default_output(ruleset_id: str, kind: str, paper: str) -> Path:

@@ -434,6 +434,26 @@ def test_a_long_log_fills_the_notes_of_every_copy(content: Content, tmp_path: Pa
     assert all(0 <= room < 5.2 for room in rooms.values()), rooms
 
 
+def test_a_copy_laid_out_unlike_the_second_is_measured_too(content_copy: Path) -> None:
+    # A heading long enough to wrap only once the level number has two digits moves level
+    # 10's rows down: the lines measured on level 2 would push its notes onto a new page.
+    edit(content_copy / "three-dice-dungeon" / "sheets" / "log.toml",
+         'label = "Dungeon level"', 'label = "Dungeon level of the old tower beneath the hills '
+         'where the dark ones sleep andee"')
+    out = content_copy.parent / "log.pdf"
+    pages = write_sheet(load_content(content_copy).ruleset("three-dice-dungeon"), "log", out,
+                        paper="a5", floors=10)
+    spec = SHEET_PAPERS["a5"]
+    rooms = {}
+    for page in pypdf.PdfReader(out).pages:
+        for name, rect in _widgets(page).items():
+            if name.endswith(".notes"):
+                bottom = (float(page.mediabox.height) - min(rect[1], rect[3])) / MM
+                rooms[name] = spec.height_mm - spec.margin_mm - bottom
+    assert pages == 20 and len(rooms) == 10
+    assert all(0 <= room < 5.2 for room in rooms.values()), rooms
+
+
 def test_numbers_in_boxes_and_squares_are_centred(pdfs: dict[Key, Path]) -> None:
     reader = pypdf.PdfReader(pdfs[("three-dice-dungeon", "log", "a4")])
     fields = {}
