@@ -359,11 +359,21 @@ def _widgets(page: pypdf.PageObject) -> dict[str, tuple[float, ...]]:
     return found
 
 
+def _rooms(path: Path, paper: Paper) -> dict[str, float]:
+    """The mm left between the foot of its page and each field, by full field name."""
+    spec = SHEET_PAPERS[paper]
+    rooms: dict[str, float] = {}
+    for page in pypdf.PdfReader(path).pages:
+        for name, rect in _widgets(page).items():
+            bottom = (float(page.mediabox.height) - min(rect[1], rect[3])) / MM
+            rooms[name] = spec.height_mm - spec.margin_mm - bottom
+    return rooms
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_notes_that_fill_run_to_the_foot_of_their_page(
     content: Content, pdfs: dict[Key, Path], paper: Paper
 ) -> None:
-    spec = SHEET_PAPERS[paper]
     line = 5.2 if paper == "a5" else 7.2  # mm: --line in sheet.css
     seen = 0
     for (rid, kind, p), path in sorted(pdfs.items()):
@@ -371,14 +381,9 @@ def test_notes_that_fill_run_to_the_foot_of_their_page(
         names = {s.name for s in sheet.sections if isinstance(s, NotesSection) and s.fill}
         if p != paper or not names:
             continue
-        for page in pypdf.PdfReader(path).pages:
-            height = float(page.mediabox.height)
-            for name, rect in _widgets(page).items():
-                if name.rpartition(".")[2] not in names:
-                    continue
+        for name, room in _rooms(path, paper).items():
+            if name.rpartition(".")[2] in names:
                 seen += 1
-                bottom = (height - min(rect[1], rect[3])) / MM
-                room = spec.height_mm - spec.margin_mm - bottom
                 assert 0 <= room < line, f"{rid} {kind} {name}: {room:.1f} mm left below"
     # The Inverted Tower's and Tower of Choices' sheets, and each map of 3 Dice Dungeon's log.
     assert seen == (2 + (2 if paper == "a4" else 1))
@@ -390,13 +395,7 @@ def _room_below_notes(content_root: Path, paper: Paper = "a4") -> tuple[int, flo
     out = content_root.parent / "sheet.pdf"
     pages = write_sheet(load_content(content_root).ruleset("inverted-tower"), "sheet", out,
                         paper=paper)
-    spec = SHEET_PAPERS[paper]
-    for page in pypdf.PdfReader(out).pages:
-        rect = _widgets(page).get("notes")
-        if rect is not None:
-            bottom = (float(page.mediabox.height) - min(rect[1], rect[3])) / MM
-            return pages, spec.height_mm - spec.margin_mm - bottom
-    raise AssertionError("no notes field")
+    return pages, _rooms(out, paper)["notes"]
 
 
 IT_NOTES = 'name = "notes"\nlines = 12\nfill = true\n'
@@ -422,14 +421,8 @@ def test_a_long_log_fills_the_notes_of_every_copy(content: Content, tmp_path: Pa
     # Only the first two copies are measured (sheets.MEASURED_COPIES); the rest follow them.
     out = render(content.ruleset("three-dice-dungeon"), "log", tmp_path / "log.pdf", "a5",
                  floors=4)
-    spec = SHEET_PAPERS["a5"]
     pages = pypdf.PdfReader(out).pages
-    rooms = {}
-    for page in pages:
-        for name, rect in _widgets(page).items():
-            if name.endswith(".notes"):
-                bottom = (float(page.mediabox.height) - min(rect[1], rect[3])) / MM
-                rooms[name] = spec.height_mm - spec.margin_mm - bottom
+    rooms = {n: r for n, r in _rooms(out, "a5").items() if n.endswith(".notes")}
     assert len(pages) == 8 and sorted(rooms) == [f"level{n}.notes" for n in range(1, 5)]
     assert all(0 <= room < 5.2 for room in rooms.values()), rooms
 
@@ -443,13 +436,7 @@ def test_a_copy_laid_out_unlike_the_second_is_measured_too(content_copy: Path) -
     out = content_copy.parent / "log.pdf"
     pages = write_sheet(load_content(content_copy).ruleset("three-dice-dungeon"), "log", out,
                         paper="a5", floors=10)
-    spec = SHEET_PAPERS["a5"]
-    rooms = {}
-    for page in pypdf.PdfReader(out).pages:
-        for name, rect in _widgets(page).items():
-            if name.endswith(".notes"):
-                bottom = (float(page.mediabox.height) - min(rect[1], rect[3])) / MM
-                rooms[name] = spec.height_mm - spec.margin_mm - bottom
+    rooms = {n: r for n, r in _rooms(out, "a5").items() if n.endswith(".notes")}
     assert pages == 20 and len(rooms) == 10
     assert all(0 <= room < 5.2 for room in rooms.values()), rooms
 
