@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -305,3 +306,20 @@ def test_an_output_among_the_inputs_is_refused(content_copy: Path, command: list
     result = run("build", "--content", str(content_copy),
                  "--out", str(content_copy / "inverted-tower" / "out"))
     assert result.returncode == 2 and "which the products are made from" in result.stderr
+
+
+def test_readme_card_commands_run(tmp_path: Path) -> None:
+    """Every `towerpress cards` line of the README runs as written (one combined --png with
+    sheet options, which --png refuses), writing where it says, under build/."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = [line.split("#")[0].split() for line in readme.splitlines()
+             if line.startswith(".venv/bin/towerpress cards ")]
+    assert len(lines) >= 4
+    for words in lines:
+        result = run(*shlex.split(" ".join(words[1:])), cwd=tmp_path)
+        assert result.returncode == 0, (words, result.stderr)
+        assert result.stderr == ""
+        written = [Path(line.split()[1].rstrip(":")) for line in result.stdout.splitlines()
+                   if line.startswith("wrote ")]
+        assert written and all((tmp_path / p).is_file() for p in written), result.stdout
+        assert all(p.parts[0] == "build" for p in written)
