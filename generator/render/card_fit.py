@@ -7,7 +7,9 @@ down to 6 pt, until one fits.  When the size that fits leaves room to spare, one
 larger is tried too, so a card does not keep a size smaller than it needs.  A front laid
 out at the size it keeps is the very page the sheets place, so no sheet is ever laid out
 twice; the fronts kept and the backs are written once, at the end, so that they share one
-subset of each font.  The cards are split into a fixed number of shares, each fitted round
+subset of each font.  The names on each back are measured too, against their room above and
+below the medallion: a deck's name too long for it is laid out again at every smaller size
+at once, and the largest that fits is kept.  The cards are split into a fixed number of shares, each fitted round
 after round in its own process (:mod:`generator.render.parallel`); the split never depends
 on the machine, so the PDF does not either.
 """
@@ -18,17 +20,20 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator.errors import RenderError
 from generator.model.decks import Card
 from generator.render.card_pieces import (
     MIN_PT,
     BackJob,
+    BackPiece,
     Batch,
     FaceBox,
     FrontJob,
     Measure,
     Overflow,
+    back_size,
     face_box,
     lay_out_batch,
     write_pieces,
@@ -115,6 +120,7 @@ class Pieces:
     backs: dict[BackJob, Piece] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     layouts: int = 0  # how many fronts were laid out, every size counted
+    unfit_backs: list[BackJob] = field(default_factory=list)  # too long even at MIN_PT
 
     def add(self, other: Pieces) -> None:
         """Take in ``other``'s pieces, its batches numbered after ours."""
@@ -125,6 +131,7 @@ class Pieces:
         self.backs.update({k: Piece(p.batch + shift, p.page) for k, p in other.backs.items()})
         self.warnings.extend(other.warnings)
         self.layouts += other.layouts
+        self.unfit_backs.extend(other.unfit_backs)
 
 
 @dataclass(frozen=True)
@@ -154,39 +161,56 @@ def _next_sizes(base: float, tried: dict[float, Overflow]) -> list[float]:
     return below
 
 
+def _back_sizes(base: float, tried: dict[float, Overflow]) -> list[float]:
+    """The sizes to lay a back out at next: every smaller one at once, after the base size
+    overflowed (a deck's name too long for its back is rare, and a back is cheap)."""
+    if len(tried) != 1 or tried[base].ratio <= 1.0:
+        return []
+    return sizes_below(base)
+
+
 def _fit_share(share: _Share) -> Pieces:
     """Lay out a share of the cards, round after round, until each keeps the largest size
     that fits, or none can; then write the fronts kept and the backs into one PDF."""
     base = base_size(share.size.width)
     tried: dict[str, dict[float, Overflow]] = {c.key: {} for c in share.cards}
     kept: dict[str, tuple[float, Measure]] = {}
+    back_base = back_size(share.size)
+    backs_tried: dict[BackJob, dict[float, Overflow]] = {b: {} for b in share.backs}
+    backs_kept: dict[BackJob, tuple[float, Any]] = {}
     batches: list[Batch] = []
     pending = [FrontJob(card, base) for card in share.cards]
-    backs = share.backs
-    while pending or backs:
-        batch = lay_out_batch(pending, backs, share.size, share.root, share.language)
+    pending_backs = [BackPiece(back, back_base) for back in share.backs]
+    while pending or pending_backs:
+        batch = lay_out_batch(pending, pending_backs, share.size, share.root, share.language)
         batches.append(batch)
         for job, measure in zip(pending, batch.measures, strict=True):
             key = job.card.key
             tried[key][job.font] = measure.overflow
             if measure.overflow.ratio <= 1.0 and (key not in kept or job.font > kept[key][0]):
                 kept[key] = (job.font, measure)
-        backs = ()
+        for piece, (page, overflow) in zip(pending_backs, batch.backs, strict=True):
+            backs_tried[piece.job][piece.font] = overflow
+            best = backs_kept.get(piece.job)
+            if overflow.ratio <= 1.0 and (best is None or piece.font > best[0]):
+                backs_kept[piece.job] = (piece.font, page)
         pending = [FrontJob(c, s) for c in share.cards for s in _next_sizes(base, tried[c.key])]
-    pieces = Pieces(layouts=sum(len(t) for t in tried.values()))
+        pending_backs = [BackPiece(b, s) for b in share.backs
+                         for s in _back_sizes(back_base, backs_tried[b])]
+    pieces = Pieces(layouts=sum(len(t) for t in tried.values()),
+                    unfit_backs=[b for b in share.backs if b not in backs_kept])
     if not batches:
         return pieces
     pieces.warnings = [w for batch in batches for w in batch.warnings]
     order = [card.key for card in share.cards if card.key in kept]
-    back_pages = batches[0].backs
-    pdf = write_pieces(batches[0].document, [kept[key][1] for key in order], back_pages,
-                       share.size)
+    fitted = [back for back in share.backs if back in backs_kept]
+    pdf = write_pieces(batches[0].document, [kept[key][1] for key in order],
+                       [backs_kept[back][1] for back in fitted], share.size)
     if pdf:
         pieces.pdfs.append(pdf)
         pieces.fronts = {key: Piece(0, page) for page, key in enumerate(order)}
         pieces.sizes = {key: kept[key][0] for key in order}
-        pieces.backs = {back: Piece(0, len(order) + i)
-                        for i, back in enumerate(share.backs)}
+        pieces.backs = {back: Piece(0, len(order) + i) for i, back in enumerate(fitted)}
     return pieces
 
 
@@ -221,6 +245,8 @@ def lay_out(
         fitting = [d for d in dict.fromkeys(c.deck for c in distinct)
                    if d not in {c.deck for c in unfit}]
         raise RenderError(too_long(unfit, face_box(size), fitting))
+    if pieces.unfit_backs:
+        raise RenderError(back_too_long(pieces.unfit_backs, size))
     return pieces
 
 
@@ -243,3 +269,12 @@ def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str]) -> str
         fixes.append(f"print a deck that fits ({either})")
     return (f"{what} {box.width:.1f} x {box.height:.1f} mm text box even at {MIN_PT:g} pt"
             f"{listed}; {', '.join(fixes[:-1])} or {fixes[-1]}")
+
+
+def back_too_long(backs: Sequence[BackJob], size: CardSize) -> str:
+    """One line naming the decks whose names do not fit their back even at MIN_PT."""
+    decks = list(dict.fromkeys(b.deck for b in backs))
+    which = f"deck {decks[0]!r}" if len(decks) == 1 else f"decks {', '.join(map(repr, decks))}"
+    return (f"the names on the back of {which} (and the ruleset's, {backs[0].ruleset!r}) do "
+            f"not fit a {size.width:g} x {size.height:g} mm card even at {MIN_PT:g} pt; "
+            "shorten the deck's title (decks/*.toml) or use a larger card size")

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.model.decks import Card
-from generator.render.card_back import back_image
+from generator.render.card_back import back_image, medallion_reach
 from generator.render.card_cut import cut_out
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.imposition import CardSize
@@ -75,6 +75,23 @@ class BackJob:
     bleed: tuple[float, float, float, float]
 
 
+@dataclass(frozen=True)
+class BackPiece:
+    """A deck's back with the deck's name at ``font`` pt (the ruleset's name is smaller)."""
+
+    job: BackJob
+    font: float
+
+
+RULESET_SHARE = 6.5 / 11  # the ruleset's name on a back, a share of the deck's name
+NAME_GAP = 1.0  # mm between the names on a back and the medallion or the text box's foot
+
+
+def back_size(size: CardSize) -> float:
+    """The deck's name on a back of this size before any shrinking, in pt."""
+    return round(max(MIN_PT, 11 * size.width / 63.5), 2)
+
+
 def face_style(font: float) -> str:
     """The inline style of a face whose text is ``font`` pt: its size and its smaller sizes."""
     sizes = [f"--{name}: {max(MIN_PT, font * share):.2f}pt" for name, share in SMALL_TEXT]
@@ -87,38 +104,45 @@ def _mm(value: float) -> str:
 
 @dataclass(frozen=True)
 class _BackView:
+    """Where a back's names go, in mm from its bleed box's corner, and their room."""
+
     job: BackJob
     art: Any
-    width: float  # the bleed box, mm
+    width: float  # the bleed box
     height: float
-    left: float  # the trim inside it
-    trim_w: float
+    text_left: float  # the names are set as wide as a front's text box
+    text_w: float
     ruleset_top: float
+    ruleset_room: float  # down to the medallion
     deck_top: float
+    deck_room: float  # down to the foot of the text box
     small: float
     large: float
 
 
-def _back_view(job: BackJob, size: CardSize) -> _BackView:
+def _back_view(piece: BackPiece, size: CardSize) -> _BackView:
+    job = piece.job
     left, top, right, bottom = job.bleed
     w, h = size.width, size.height
-    scale = w / 63.5
+    ruleset_top, deck_top = h * 0.13, h * 0.80
     return _BackView(
         job=job,
         art=back_image(w, h, job.bleed, job.pips),
         width=w + left + right,
         height=h + top + bottom,
-        left=left,
-        trim_w=w,
-        ruleset_top=top + h * 0.13,
-        deck_top=top + h * 0.80,
-        small=round(max(MIN_PT, 6.5 * scale), 2),
-        large=round(max(MIN_PT, 11 * scale), 2),
+        text_left=left + FACE_INSET,
+        text_w=w - 2 * FACE_INSET,
+        ruleset_top=top + ruleset_top,
+        ruleset_room=h / 2 - medallion_reach(w, h) - NAME_GAP - ruleset_top,
+        deck_top=top + deck_top,
+        deck_room=h - FACE_INSET - deck_top,
+        small=round(max(MIN_PT, piece.font * RULESET_SHARE), 2),
+        large=round(max(MIN_PT, piece.font), 2),
     )
 
 
 def pieces_html(
-    fronts: Sequence[FrontJob], backs: Sequence[BackJob], size: CardSize, language: str = "en"
+    fronts: Sequence[FrontJob], backs: Sequence[_BackView], size: CardSize, language: str = "en"
 ) -> str:
     return render_template(
         "cards/pieces.html",
@@ -130,23 +154,28 @@ def pieces_html(
         room=ROOM,
         inset=FACE_INSET,
         fronts=fronts,
-        backs=[_back_view(b, size) for b in backs],
+        backs=backs,
         dice=dice_images,
         face_style=face_style,
         mm=_mm,
     )
 
 
-def _faces(page_box: Any) -> Iterator[Any]:
-    """The laid-out ``.face`` boxes of a page."""
+def _boxes_of_class(page_box: Any, classes: set[str]) -> Iterator[Any]:
+    """The outermost laid-out boxes of a page whose element has one of ``classes``."""
     stack = [page_box]
     while stack:
         current = stack.pop()
         element = getattr(current, "element", None)
-        if element is not None and "face" in (element.get("class") or "").split():
+        if element is not None and classes & set((element.get("class") or "").split()):
             yield current
             continue
         stack.extend(getattr(current, "children", ()))
+
+
+def _faces(page_box: Any) -> Iterator[Any]:
+    """The laid-out ``.face`` boxes of a page."""
+    return _boxes_of_class(page_box, {"face"})
 
 
 def _right_edge(box: Any) -> float:
@@ -223,33 +252,48 @@ def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
     return found
 
 
+def _back_overflow(page: Any, view: _BackView) -> Overflow:
+    """How far a back's names overflow their room: the taller over its room, and the widest
+    word over the text box's width (lines wrap inside it)."""
+    rooms = {"back-ruleset": view.ruleset_room, "back-deck": view.deck_room}
+    height = width = 0.0
+    for box in _boxes_of_class(page._page_box, set(rooms)):
+        room = next(c for c in box.element.get("class").split() if c in rooms)
+        height = max(height, box.margin_height() / (rooms[room] * PX_PER_MM + TOLERANCE_PX))
+        width = max(width, _spill(box))
+    return Overflow(height, width)
+
+
 @dataclass(frozen=True)
 class Batch:
     """One document of pieces laid out, not yet written."""
 
     document: Any  # WeasyPrint's Document
     measures: tuple[Measure, ...]  # each front job's
-    backs: tuple[Any, ...]  # each back job's page
+    backs: tuple[tuple[Any, Overflow], ...]  # each back piece's page, and its overflow
     warnings: tuple[str, ...]
 
 
 def lay_out_batch(
-    fronts: Sequence[FrontJob], backs: Sequence[BackJob], size: CardSize, root: Path,
+    fronts: Sequence[FrontJob], backs: Sequence[BackPiece], size: CardSize, root: Path,
     language: str = "en",
 ) -> Batch:
-    """Lay out the pieces in one document and measure each front.
+    """Lay out the pieces in one document and measure each front and back.
 
     Raises:
         RenderError: a reference outside the project's folders was refused.
     """
     from generator.render.pdf import last_warnings, render_document
 
-    document = render_document(pieces_html(fronts, backs, size, language), root)
+    views = [_back_view(b, size) for b in backs]
+    document = render_document(pieces_html(fronts, views, size, language), root)
     warnings = tuple(last_warnings)
     found = overflows(document.pages, face_box(size))
     # Each back is one of the last pages.
-    back_pages = tuple(document.pages[len(document.pages) - len(backs):]) if backs else ()
-    return Batch(document, tuple(found[str(i)] for i in range(len(fronts))), back_pages,
+    back_pages = document.pages[len(document.pages) - len(backs):] if backs else []
+    measured = tuple((page, _back_overflow(page, view))
+                     for page, view in zip(back_pages, views, strict=True))
+    return Batch(document, tuple(found[str(i)] for i in range(len(fronts))), measured,
                  warnings)
 
 

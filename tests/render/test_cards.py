@@ -18,7 +18,7 @@ from generator.model.loader import Content, load_content
 from generator.render.capitals import is_name
 from generator.render.card_back import FRAME_INSET
 from generator.render.card_fit import STEP_PT, base_size
-from generator.render.card_pieces import MIN_PT, FrontJob, lay_out_batch
+from generator.render.card_pieces import MIN_PT, FrontJob, back_size, lay_out_batch
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
@@ -548,6 +548,48 @@ def test_overlong_card_fails_naming_it(content_copy: Path, tmp_path: Path) -> No
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "'Defense'" in lines[0] and "6 pt" in lines[0]
     assert not (tmp_path / "x.pdf").exists()
+
+
+LONG_DECK_NAME = ("Skill cards and their starting-deck companions, revised and expanded "
+                  "for the second printing")
+
+
+def test_a_long_deck_name_stays_inside_its_back(tmp_path: Path) -> None:
+    """A deck's name wraps inside the frame of its back, set smaller where it needs more
+    lines than there is room for (it ran over the frame, and off mini cards, unchecked)."""
+    ruleset = load_content().ruleset("tower-of-choices")
+    deck = select_decks(ruleset, "skills", ruleset.profile())[0]
+    size = card_size("mini")
+    out = render("tower-of-choices", tmp_path / "backs.pdf",
+                 [replace(deck, back_title=LONG_DECK_NAME)], size=size)
+    lay = layout("a4", size)
+    with pdfplumber.open(out) as pdf:
+        chars = pdf.pages[1].chars
+    assert squeeze(LONG_DECK_NAME) in squeeze("".join(c["text"] for c in chars))
+    inside = [(b.x + FRAME_INSET, b.y + FRAME_INSET, b.x + b.w - FRAME_INSET,
+               b.y + b.h - FRAME_INSET) for b in lay.backs]
+    for c in chars:
+        x0, y0, x1, y1 = (c["x0"] / MM, c["top"] / MM, c["x1"] / MM, c["bottom"] / MM)
+        assert any(a <= x0 and x1 <= c_ and b <= y0 and y1 <= d for a, b, c_, d in inside), c
+    sizes = {round(c["size"], 2) for c in chars if c["fontname"].endswith("Bold")}
+    assert min(sizes) >= MIN_PT and max(sizes) < back_size(size)
+
+
+def test_a_deck_name_too_long_for_its_back_fails_naming_it(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    edit(content_copy / "tower-of-choices/decks/skills.toml", 'title = "Skill cards"',
+         f'title = "{LONG_DECK_NAME * 3}"')
+    kept = tmp_path / "x.pdf"
+    kept.write_bytes(b"an earlier print")
+    result = run("cards", "tower-of-choices", "--deck", "skills", "--size", "mini",
+                 "--content", str(content_copy), "-o", str(kept))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "the names on the back of deck 'Skill cards and their" in lines[0]
+    assert "44.45 x 63.5 mm card even at 6 pt" in lines[0]
+    assert kept.read_bytes() == b"an earlier print"
 
 
 def test_png_sheets_for_tabletop_simulator(tmp_path: Path) -> None:
