@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from generator.model.inverted_tower_data import (
     EffectKind,
+    EliteCount,
     EventKind,
     Item,
     Term,
@@ -228,6 +229,11 @@ def _room_views(data: InvertedTower) -> list[TableView]:
     ]
 
 
+def _elite_clause(count: EliteCount) -> str:
+    """IT-05 as a clause of the elite check's note."""
+    return "one of the monsters is elite" if count is EliteCount.ONE else "all of them are elite"
+
+
 def _fight_views(data: InvertedTower) -> list[TableView]:
     en, bo, co = data.encounters, data.bosses, data.combat
     target = data.rolls.check(co.check).target
@@ -241,8 +247,8 @@ def _fight_views(data: InvertedTower) -> list[TableView]:
         TableView(
             "monster-count", "Number of monsters", ("Roll", "Monsters"),
             tuple((faces(r.low, r.high), str(r.value)) for r in en.count.rows),
-            note=f"Elite check: {vary(en.elite_check)}; elites when it passes: "
-                 f"{vary(en.elites)}.",
+            note=f"Elite check: {vary(en.elite_check)}; when it passes, "
+                 f"{vary(en.elites, _elite_clause)}.",
             roll_column=True, die=en.count_roll,
         ),
         TableView(

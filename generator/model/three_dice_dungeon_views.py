@@ -133,7 +133,9 @@ def _loot(monster: Monster) -> str:
 def _ability(monster: Monster) -> str:
     costs = sorted({a.mind_cost for a in monster.abilities})
     cost = " or ".join(str(c) for c in costs)
-    return f"{monster.note.rstrip('.')} ({cost} Mind per use)"
+    # DD-08: each ability costs its own Mind on each use.
+    each = " of each" if len(monster.abilities) > 1 else ""
+    return f"{monster.note.rstrip('.')} ({cost} Mind per use{each})"
 
 
 def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:

@@ -89,7 +89,10 @@ def describe_effect(effect: AbilityEffect, data: TowerOfChoices) -> str:
 
 
 def describe_modifier(modifier: Modifier) -> str:
-    """``+1 Knowledge DRAW (only on ...; kept even if lost)``."""
+    """``+1 Knowledge DRAW: only on ...; the bonus stays if the item is lost``.
+
+    The notes follow a colon, not brackets: a ruling's reading ends in its ID in brackets.
+    """
     if modifier.draw:
         text = f"{signed(modifier.draw)} {modifier.skill} DRAW"
     else:
@@ -104,8 +107,8 @@ def describe_modifier(modifier: Modifier) -> str:
             else modifier.condition
         )
     if modifier.kept_if_lost:
-        notes.append("kept even if the item is lost")
-    return f"{text} ({'; '.join(notes)})" if notes else text
+        notes.append("the bonus stays if the item is lost")
+    return f"{text}: {'; '.join(notes)}" if notes else text
 
 
 def describe_item(item: Item) -> str:

@@ -168,8 +168,8 @@ def test_tower_of_choices_cards_follow_the_profile(content: Content) -> None:
     assert "of your draw pile unseen (TC-12)" in faithful
     assert "of your choice from your draw pile (TC-12)" in gentle
     # TC-17: the reference book helps checks on its subject, or every Knowledge check.
-    assert "(only on checks about the book's subject (TC-17);" in faithful
-    assert "(on every Knowledge check (TC-17);" in gentle
+    assert "DRAW: only on checks about the book's subject (TC-17); the bonus" in faithful
+    assert "DRAW: on every Knowledge check (TC-17); the bonus" in gentle
     # TC-08 on the challenge card, and TC-07, TC-10, TC-11 under their Alt readings.
     assert "with none to copy, remove it from the game (TC-08)" in faithful
     assert f"it stays a {label} card and goes to the discard pile (TC-08)" in gentle
