@@ -7,11 +7,12 @@ down to 6 pt, until one fits.  When the size that fits leaves room to spare, one
 larger is tried too, so a card does not keep a size smaller than it needs.  A front laid
 out at the size it keeps is the very page the sheets place, so no sheet is ever laid out
 twice; the fronts kept and the backs are written once, at the end, so that they share one
-subset of each font.  The names on each back are measured too, against their room above and
-below the medallion: a deck's name too long for it is laid out again at every smaller size
-at once, and the largest that fits is kept.  The cards are split into a fixed number of shares, each fitted round
-after round in its own process (:mod:`generator.render.parallel`); the split never depends
-on the machine, so the PDF does not either.
+subset of each font.  The names on each back are measured too, against their room above
+and below the medallion: a deck's name too long for it is laid out again at every smaller
+size at once, and the largest that fits is kept.  The cards are split into a fixed number
+of shares, each fitted round after round in its own process
+(:mod:`generator.render.parallel`); the split never depends on the machine, so the PDF
+does not either.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from generator.render.card_pieces import (
     Measure,
     Overflow,
     back_size,
+    base_size,
     face_box,
     lay_out_batch,
     write_pieces,
@@ -45,12 +47,6 @@ from generator.render.pdf import register_fonts
 STEP_PT = 0.5
 SHARES = 2  # the cards are fitted in two shares side by side (our machines have 2 cores)
 MIN_SPLIT = 12  # fewer cards than this are not worth a second process
-
-
-def base_size(card_width: float) -> float:
-    """The text size of a card of this width before any shrinking, in pt."""
-    size = 10.0 * card_width / 63.5
-    return max(7.0, min(11.0, round(size * 4) / 4))
 
 
 def sizes_below(base: float) -> list[float]:

@@ -32,13 +32,21 @@ MIN_PT = 6.0  # no text on a card is smaller: the fitter shrinks a card's text d
 #: face, read by cards.css), set in pt and never below MIN_PT: a mini card's labels, or a
 #: shrunk card's notes, would otherwise go down to 4 pt.
 SMALL_TEXT = (
-    ("band", 0.72),  # the deck's name above the title
     ("table-title", 0.92),
     ("table", 0.86),
     ("field-label", 0.8),
     ("note", 0.78),
     ("faces", 0.67),  # "1-2" beside the dice, in a table
     ("stat-label", 0.66),
+)
+#: The headings of a card, each a share of the base size of its card's width: they keep
+#: that size when the fitter shrinks the text, so that every card of a deck has its title and
+#: band at one size.  A title word too long for its card (it happens only in user content)
+#: is broken where it must be (cards.css), rather than shrunk.
+HEADINGS = (
+    ("band", 0.72),  # the deck's name above the title
+    ("title", 1.7),
+    ("title-reference", 1.3),  # a quick-reference card's: its tables need the room
 )
 PX_PER_MM = 96 / 25.4
 ROOM = 4  # room for each front on the tall page, and its own page's height, in cards
@@ -92,10 +100,18 @@ def back_size(size: CardSize) -> float:
     return round(max(MIN_PT, 11 * size.width / 63.5), 2)
 
 
-def face_style(font: float) -> str:
-    """The inline style of a face whose text is ``font`` pt: its size and its smaller sizes."""
+def base_size(card_width: float) -> float:
+    """The text size of a card of this width before any shrinking, in pt."""
+    size = 10.0 * card_width / 63.5
+    return max(7.0, min(11.0, round(size * 4) / 4))
+
+
+def face_style(font: float, base: float) -> str:
+    """The inline style of a face whose text is ``font`` pt, on a card whose text is ``base``
+    pt before shrinking: its size, its smaller sizes and its headings'."""
     sizes = [f"--{name}: {max(MIN_PT, font * share):.2f}pt" for name, share in SMALL_TEXT]
-    return "; ".join([f"font-size: {font:.2f}pt", *sizes])
+    headings = [f"--{name}: {max(MIN_PT, base * share):.2f}pt" for name, share in HEADINGS]
+    return "; ".join([f"font-size: {font:.2f}pt", *sizes, *headings])
 
 
 def _mm(value: float) -> str:
@@ -157,6 +173,7 @@ def pieces_html(
         backs=backs,
         dice=dice_images,
         face_style=face_style,
+        base=base_size(size.width),
         mm=_mm,
     )
 

@@ -12,8 +12,14 @@ import pytest
 
 from generator.model.decks import Card
 from generator.model.loader import load_content
-from generator.render.card_fit import base_size
-from generator.render.card_pieces import PX_PER_MM, ROOM, FrontJob, lay_out_batch, write_pieces
+from generator.render.card_pieces import (
+    PX_PER_MM,
+    ROOM,
+    FrontJob,
+    base_size,
+    lay_out_batch,
+    write_pieces,
+)
 from generator.render.imposition import card_size
 
 PT_PER_PX = 0.75

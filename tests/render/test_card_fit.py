@@ -9,7 +9,6 @@ from generator.model.decks import Card
 from generator.model.loader import load_content
 from generator.render.card_fit import (
     SHARES,
-    base_size,
     guess,
     may_fit,
     sizes_below,
@@ -17,7 +16,7 @@ from generator.render.card_fit import (
     too_long,
     weight,
 )
-from generator.render.card_pieces import FaceBox, Overflow
+from generator.render.card_pieces import FaceBox, Overflow, base_size
 from generator.render.imposition import SIZES
 
 

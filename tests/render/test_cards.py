@@ -17,8 +17,8 @@ import pytest
 from generator.model.loader import Content, load_content
 from generator.render.capitals import is_name
 from generator.render.card_back import FRAME_INSET
-from generator.render.card_fit import STEP_PT, base_size
-from generator.render.card_pieces import MIN_PT, FrontJob, back_size, lay_out_batch
+from generator.render.card_fit import STEP_PT
+from generator.render.card_pieces import MIN_PT, FrontJob, back_size, base_size, lay_out_batch
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
@@ -274,6 +274,38 @@ def test_a_sentence_does_not_end_on_a_lone_short_word(full: dict[str, Path]) -> 
                               for line in (box.extract_text() or "").splitlines()
                               if re.fullmatch(r"\S{1,5}\.|\(?[A-Z]{2}-\d+\)?\.?", line.strip())]
     assert runts == [], runts
+
+
+def _title_lines(path: Path, size: str = "poker") -> list[tuple[float, str]]:
+    """Each line of the cards' titles (the fronts' bold serif) with its size."""
+    fronts = layout("a4", card_size(size)).fronts
+    lines: dict[tuple[int, int, float], list[str]] = {}
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages[::2]):  # the fronts
+            for word in page.extract_words(extra_attrs=["fontname", "size"]):
+                if "Serif" in word["fontname"] and "Bold" in word["fontname"]:
+                    x = word["x0"] / MM
+                    card = next(i for i, f in enumerate(fronts) if f.x <= x < f.x + f.w)
+                    key = (number, card, round(word["top"], 1))
+                    lines.setdefault(key, []).append(f"{word['size']:.2f} {word['text']}")
+    return [(float(words[0].split()[0]), " ".join(w.split()[1] for w in words))
+            for words in lines.values()]
+
+
+def test_titles_keep_one_size_in_every_deck(full: dict[str, Path], tmp_path: Path) -> None:
+    """A card shrunk to fit kept its title at the base size: The Inverted Tower's reference
+    titles ran from 10.4 to 13 pt.  And a title's last short word stays with the one before
+    ("Misc supplies, tier" above a lone "1" on mini cards)."""
+    base = base_size(CardOptions().size.width)
+    for path in full.values():
+        sizes = {size for size, _ in _title_lines(path)}
+        assert sizes <= {round(base * 1.7, 2), round(base * 1.3, 2)}, (path.name, sizes)
+    ruleset = load_content().ruleset("tower-of-choices")
+    items = select_decks(ruleset, "items", ruleset.profile())
+    mini = render("tower-of-choices", tmp_path / "mini.pdf", items, size=card_size("mini"))
+    lines = [text for _, text in _title_lines(mini, "mini")]
+    assert "tier 1" in lines and "or axe" in lines, lines
+    assert [line for line in lines if len(line) <= 3] == []
 
 
 def test_no_text_is_smaller_than_6_pt(full: dict[str, Path], tmp_path: Path) -> None:
