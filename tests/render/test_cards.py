@@ -610,7 +610,7 @@ def test_a_long_deck_name_stays_inside_its_back(tmp_path: Path) -> None:
 def test_a_deck_name_too_long_for_its_back_fails_naming_it(
     content_copy: Path, tmp_path: Path
 ) -> None:
-    edit(content_copy / "tower-of-choices/decks/skills.toml", 'title = "Skill cards"',
+    edit(content_copy / "tower-of-choices/decks/skills.toml", 'title = "Skills"',
          f'title = "{LONG_DECK_NAME * 3}"')
     kept = tmp_path / "x.pdf"
     kept.write_bytes(b"an earlier print")
