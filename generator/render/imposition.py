@@ -19,10 +19,11 @@ MARGIN = 5.0  # mm: nothing that must print comes nearer the paper's edge
 MARK_CLEARANCE = 0.75  # mm between a crop mark and the card (or its bleed)
 MARK_LENGTH = 4.0  # mm, at most
 MIN_MARK = 1.0  # mm: shorter marks are not drawn
-# The cards leave MIN_MARK inside MARGIN beyond them, so that every outer mark prints even
-# on a printer that leaves the margin blank; where the paper beyond the cards is narrow
-# (poker on Letter: 1.35 mm inside the margin), the mark comes nearer the card, down to
-# touching it, rather than shorter.
+# Where the paper beyond the cards is narrow (poker on Letter: 1.35 mm inside the margin,
+# A4 with 3 mm bleed 1.15), an outer mark comes nearer the card, down to touching it, so
+# that MIN_MARK of it lies inside MARGIN, where every printer prints.  Cards that fill the
+# printable area to within less than that leave their outer marks in the margin: how many
+# fit is counted inside the margin (design.md section 7), not inside their marks.
 EPS = 1e-6
 
 Duplex = Literal["long", "short", "none"]
@@ -162,7 +163,7 @@ def layout(
     page_w, page_h = PAPERS[paper]
     # Bleed spills into the gutter: neighbours need twice the bleed between them.
     gap = max(gutter, 2 * bleed)
-    avail_w, avail_h = page_w - 2 * (MARGIN + MIN_MARK), page_h - 2 * (MARGIN + MIN_MARK)
+    avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
     rows = _count(avail_h, size.height, gap, bleed)
     if fold:
         # Fronts left of the fold, backs right of it, each pair meeting at the fold line.
@@ -173,8 +174,8 @@ def layout(
         what = "a fold-and-glue pair" if fold else "one card"
         raise ImpositionError(
             f"{size.name} cards ({size.width:g} x {size.height:g} mm) with {bleed:g} mm bleed: "
-            f"{what} does not fit inside the {MARGIN:g} mm margin of {paper} with its crop "
-            f"marks ({avail_w:g} x {avail_h:g} mm for the cards)"
+            f"{what} does not fit inside the {MARGIN:g} mm margin of {paper} "
+            f"({avail_w:g} x {avail_h:g} mm printable)"
         )
     block_h = rows * size.height + (rows - 1) * gap
     y0 = (page_h - block_h) / 2

@@ -41,37 +41,41 @@ def test_outer_marks_reach_into_the_printed_area(
     paper: str, size: str, bleed: float, fold: bool
 ) -> None:
     """A printer may leave the 5 mm margin blank: at least MIN_MARK of every outer mark lies
-    inside it (poker on Letter had 0.6 mm, A4 with bleed 0.9 mm, and cards filling the
-    printable area none), and no mark touches the paper's edge."""
+    inside it wherever the paper beyond the cards has that much room (poker on Letter had
+    0.6 mm, A4 with bleed 0.9 mm), and all that room where it has less; no mark touches the
+    paper's edge."""
     try:
         lay = layout(paper, card_size(size), bleed=bleed, fold=fold)
     except ImpositionError:
-        return  # no room: tested below
+        return  # a fold pair too wide for the paper
     w, h = PAPERS[paper]
     boxes = [p.outer for p in lay.fronts + (lay.backs if fold else ())]
     left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
     right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    printed = []  # each outer mark's span inside the margin
+    spans = []  # (an outer mark's span inside the margin, the room there beyond the cards)
     for m in lay.marks:
+        assert m.x1 >= 1.0 - 1e-9 and m.y1 >= 1.0 - 1e-9
+        assert m.x2 <= w - 1.0 + 1e-9 and m.y2 <= h - 1.0 + 1e-9
         if m.x1 == m.x2 and m.y2 <= top + 1e-9:
-            printed.append(m.y2 - max(m.y1, MARGIN))
+            spans.append((m.y2 - max(m.y1, MARGIN), top - MARGIN))
         elif m.x1 == m.x2 and m.y1 >= bottom - 1e-9:
-            printed.append(min(m.y2, h - MARGIN) - m.y1)
+            spans.append((min(m.y2, h - MARGIN) - m.y1, h - MARGIN - bottom))
         elif m.y1 == m.y2 and m.x2 <= left + 1e-9:
-            printed.append(m.x2 - max(m.x1, MARGIN))
+            spans.append((m.x2 - max(m.x1, MARGIN), left - MARGIN))
         elif m.y1 == m.y2 and m.x1 >= right - 1e-9:
-            printed.append(min(m.x2, w - MARGIN) - m.x1)
-    assert printed
-    assert min(printed) >= MIN_MARK - 1e-9, (min(printed), paper, size, bleed)
+            spans.append((min(m.x2, w - MARGIN) - m.x1, w - MARGIN - right))
+    assert spans
+    for printed, room in spans:
+        assert printed >= min(MIN_MARK, max(0.0, room)) - 1e-9, (printed, room)
 
 
-def test_cards_that_would_leave_no_room_for_marks_are_fewer() -> None:
-    """100 x 143.5 mm cards fill A4's printable area two by two exactly, which left their
-    outer marks wholly in the margin: one fits now, its marks printed."""
+def test_cards_that_fill_the_printable_area_keep_their_count() -> None:
+    """How many cards fit is counted inside the 5 mm margin (design.md section 7): cards
+    that fill it leave their outer marks in the margin, touching the cards."""
     lay = layout("a4", card_size("100x143.5mm"))
-    assert (lay.cols, lay.rows) == (1, 1)
-    with pytest.raises(ImpositionError, match="with its crop marks"):
-        layout("a4", card_size("100x143.5mm"), fold=True)
+    assert (lay.cols, lay.rows) == (2, 2)
+    top = min(m.y2 for m in lay.marks if m.x1 == m.x2)
+    assert top == pytest.approx(min(p.y for p in lay.fronts))
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
