@@ -50,10 +50,11 @@ MIN_SPLIT = 12  # fewer cards than this are not worth a second process
 
 
 def sizes_below(base: float) -> list[float]:
-    """Every size tried below ``base``, largest first, down to MIN_PT."""
+    """Every size tried below ``base``, largest first, down to MIN_PT itself (a base off the
+    half-point steps, a back's 7.7 pt, would otherwise stop at 6.2)."""
     count = max(1, math.floor((base - MIN_PT) / STEP_PT + 1e-9))
-    return sorted({max(MIN_PT, round(base - STEP_PT * i, 2)) for i in range(1, count + 1)},
-                  reverse=True)
+    steps = {max(MIN_PT, round(base - STEP_PT * i, 2)) for i in range(1, count + 1)}
+    return sorted(steps | {MIN_PT} if base > MIN_PT else steps, reverse=True)
 
 
 def guess(base: float, overflow: Overflow) -> float:
@@ -162,7 +163,7 @@ def _back_sizes(base: float, tried: dict[float, Overflow]) -> list[float]:
     overflowed (a deck's name too long for its back is rare, and a back is cheap)."""
     if len(tried) != 1 or tried[base].ratio <= 1.0:
         return []
-    return sizes_below(base)
+    return [size for size in sizes_below(base) if size < base]
 
 
 def _fit_share(share: _Share) -> Pieces:
@@ -171,6 +172,8 @@ def _fit_share(share: _Share) -> Pieces:
     base = base_size(share.size.width)
     tried: dict[str, dict[float, Overflow]] = {c.key: {} for c in share.cards}
     kept: dict[str, tuple[float, Measure]] = {}
+    shrinking: set[str] = set()  # cards whose headings shrink with their text
+    layouts = 0
     back_base = back_size(share.size)
     backs_tried: dict[BackJob, dict[float, Overflow]] = {b: {} for b in share.backs}
     backs_kept: dict[BackJob, tuple[float, Any]] = {}
@@ -180,6 +183,7 @@ def _fit_share(share: _Share) -> Pieces:
     while pending or pending_backs:
         batch = lay_out_batch(pending, pending_backs, share.size, share.root, share.language)
         batches.append(batch)
+        layouts += len(pending)
         for job, measure in zip(pending, batch.measures, strict=True):
             key = job.card.key
             tried[key][job.font] = measure.overflow
@@ -190,11 +194,20 @@ def _fit_share(share: _Share) -> Pieces:
             best = backs_kept.get(piece.job)
             if overflow.ratio <= 1.0 and (best is None or piece.font > best[0]):
                 backs_kept[piece.job] = (piece.font, page)
-        pending = [FrontJob(c, s) for c in share.cards for s in _next_sizes(base, tried[c.key])]
+        pending = []
+        for card in share.cards:
+            sizes = _next_sizes(base, tried[card.key])
+            if not sizes and card.key not in kept and card.key not in shrinking:
+                # It fits at no size with its headings at the base size: a title word may
+                # be too wide for the card.  Its sizes are tried again with the headings
+                # shrinking too (at the base size, both ways are one layout).
+                shrinking.add(card.key)
+                tried[card.key] = {base: tried[card.key][base]}
+                sizes = _next_sizes(base, tried[card.key])
+            pending += [FrontJob(card, s, card.key in shrinking) for s in sizes]
         pending_backs = [BackPiece(b, s) for b in share.backs
                          for s in _back_sizes(back_base, backs_tried[b])]
-    pieces = Pieces(layouts=sum(len(t) for t in tried.values()),
-                    unfit_backs=[b for b in share.backs if b not in backs_kept])
+    pieces = Pieces(layouts=layouts, unfit_backs=[b for b in share.backs if b not in backs_kept])
     if not batches:
         return pieces
     pieces.warnings = [w for batch in batches for w in batch.warnings]
@@ -223,7 +236,8 @@ def lay_out(
     and every back.
 
     Raises:
-        RenderError: a card does not fit even at 6 pt; the message names every such card.
+        RenderError: a card does not fit even at 6 pt (the message names every such card),
+            or the names on a deck's back do not (it names the deck).
     """
     workers = available_cpus() if workers is None else workers
     unique: dict[str, Card] = {}
@@ -273,4 +287,5 @@ def back_too_long(backs: Sequence[BackJob], size: CardSize) -> str:
     which = f"deck {decks[0]!r}" if len(decks) == 1 else f"decks {', '.join(map(repr, decks))}"
     return (f"the names on the back of {which} (and the ruleset's, {backs[0].ruleset!r}) do "
             f"not fit a {size.width:g} x {size.height:g} mm card even at {MIN_PT:g} pt; "
-            "shorten the deck's title (decks/*.toml) or use a larger card size")
+            "shorten the deck's title (decks/*.toml) or the ruleset's (ruleset.toml), or use "
+            "a larger card size")

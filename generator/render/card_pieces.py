@@ -41,8 +41,8 @@ SMALL_TEXT = (
 )
 #: The headings of a card, each a share of the base size of its card's width: they keep
 #: that size when the fitter shrinks the text, so that every card of a deck has its title and
-#: band at one size.  A title word too long for its card (it happens only in user content)
-#: is broken where it must be (cards.css), rather than shrunk.
+#: band at one size.  Only a card that fits at no size so (a title word too wide for it, in
+#: user content) has its headings shrunk with its text (FrontJob.shrink_headings).
 HEADINGS = (
     ("band", 0.72),  # the deck's name above the title
     ("title", 1.7),
@@ -67,10 +67,13 @@ def face_box(size: CardSize) -> FaceBox:
 
 @dataclass(frozen=True)
 class FrontJob:
-    """A card's front, its text at ``font`` pt."""
+    """A card's front, its text at ``font`` pt; its headings at the base size, or with
+    ``shrink_headings`` at their share of ``font`` (the fitter's last resort, for a title
+    word too wide for its card)."""
 
     card: Card
     font: float
+    shrink_headings: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class BackPiece:
 
 RULESET_SHARE = 6.5 / 11  # the ruleset's name on a back, a share of the deck's name
 NAME_GAP = 1.0  # mm between the names on a back and the medallion or the text box's foot
+NAME_PLATE = 1.6  # mm of white plate beside a back's name, inside the text box
 
 
 def back_size(size: CardSize) -> float:
@@ -126,8 +130,9 @@ class _BackView:
     art: Any
     width: float  # the bleed box
     height: float
-    text_left: float  # the names are set as wide as a front's text box
+    text_left: float  # the names, with their plates, are as wide as a front's text box
     text_w: float
+    plate: float
     ruleset_top: float
     ruleset_room: float  # down to the medallion
     deck_top: float
@@ -148,6 +153,7 @@ def _back_view(piece: BackPiece, size: CardSize) -> _BackView:
         height=h + top + bottom,
         text_left=left + FACE_INSET,
         text_w=w - 2 * FACE_INSET,
+        plate=NAME_PLATE,
         ruleset_top=top + ruleset_top,
         ruleset_room=h / 2 - medallion_reach(w, h) - NAME_GAP - ruleset_top,
         deck_top=top + deck_top,

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from generator.render.capitals import is_label, is_name, keep_capitals
 from generator.render.svg import dice_faces, die_face
-from generator.render.typography import tie_runt, typeset
+from generator.render.typography import tie_runt, tie_title, typeset
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -30,6 +30,7 @@ def environment() -> Environment:
     env.filters["dice"] = dice_faces
     env.filters["caps"] = keep_capitals
     env.filters["tie_runt"] = tie_runt
+    env.filters["tie_title"] = tie_title
     env.tests["name"] = is_name
     env.tests["label"] = is_label
     env.globals["die_face"] = die_face

@@ -56,12 +56,28 @@ _NBSP_BEFORE_INLINE = re.compile(
 _RUNT = re.compile(r"(?<!\S)(\S{1,12}) (\S{1,6})$")
 
 
-def tie_runt(text: object) -> object:
-    """A Jinja filter: plain ``text`` with its last word tied to the one before when that
-    word is six characters or fewer (Markup is passed through: it may end in a tag)."""
+# A title's last word of three characters at most, after a word of six at most ("tier 1",
+# "or axe"): longer pairs, in a title's large type, may not fit a small card's line at all.
+_TITLE_RUNT = re.compile(r"(?<!\S)(\S{1,6}) (\S{1,3})$")
+
+
+def _tie_last(pattern: re.Pattern[str], text: object) -> object:
+    """Plain ``text`` with the no-break space ``pattern`` asks for before its last word
+    (Markup is passed through: it may end in a tag)."""
     if isinstance(text, Markup) or not isinstance(text, str):
         return text
-    return _RUNT.sub("\\1\u00a0\\2", text.rstrip())
+    return pattern.sub("\\1\u00a0\\2", text.rstrip())
+
+
+def tie_runt(text: object) -> object:
+    """A Jinja filter: ``text`` with its last word tied to the one before when that word is
+    six characters or fewer."""
+    return _tie_last(_RUNT, text)
+
+
+def tie_title(text: object) -> object:
+    """A Jinja filter: a title with a short last word tied to the short one before."""
+    return _tie_last(_TITLE_RUNT, text)
 
 
 # A web or e-mail address in running text ("rodrigofranco.com"): hyphenated, it reads as

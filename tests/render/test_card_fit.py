@@ -25,6 +25,8 @@ def test_base_sizes_and_the_sizes_below() -> None:
     assert base_size(SIZES["mini"][0]) == 7.0
     assert sizes_below(10.0) == [9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0]
     assert sizes_below(7.0) == [6.5, 6.0]
+    # A back's name on mini cards starts at 7.7 pt: the last try is 6 pt, not 6.2.
+    assert sizes_below(7.7) == [7.2, 6.7, 6.2, 6.0]
 
 
 def tall(height: float) -> Overflow:

@@ -18,7 +18,14 @@ from generator.model.loader import Content, load_content
 from generator.render.capitals import is_name
 from generator.render.card_back import FRAME_INSET
 from generator.render.card_fit import STEP_PT
-from generator.render.card_pieces import MIN_PT, FrontJob, back_size, base_size, lay_out_batch
+from generator.render.card_pieces import (
+    FACE_INSET,
+    MIN_PT,
+    FrontJob,
+    back_size,
+    base_size,
+    lay_out_batch,
+)
 from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
@@ -299,13 +306,28 @@ def test_titles_keep_one_size_in_every_deck(full: dict[str, Path], tmp_path: Pat
     base = base_size(CardOptions().size.width)
     for path in full.values():
         sizes = {size for size, _ in _title_lines(path)}
-        assert sizes <= {round(base * 1.7, 2), round(base * 1.3, 2)}, (path.name, sizes)
+        assert sizes and sizes <= {round(base * 1.7, 2), round(base * 1.3, 2)}, (path.name, sizes)
     ruleset = load_content().ruleset("tower-of-choices")
     items = select_decks(ruleset, "items", ruleset.profile())
     mini = render("tower-of-choices", tmp_path / "mini.pdf", items, size=card_size("mini"))
     lines = [text for _, text in _title_lines(mini, "mini")]
     assert "tier 1" in lines and "or axe" in lines, lines
     assert [line for line in lines if len(line) <= 3] == []
+
+
+def test_a_title_word_too_wide_for_its_card_shrinks_with_the_text(tmp_path: Path) -> None:
+    """A title keeps the base size, unless the card fits at no size so: a word too wide for
+    a mini card ("Transmogrification" at 11.9 pt) is then set smaller with the text, whole."""
+    ruleset = load_content().ruleset("tower-of-choices")
+    deck = select_decks(ruleset, "skills", ruleset.profile())[0]
+    card = replace(deck.cards[0], title="Transmogrification")
+    size = card_size("mini")
+    out = tmp_path / "wide.pdf"
+    printed = write_cards(ruleset, [replace(deck, cards=(card,))], CardOptions(size=size), out)
+    assert printed.pieces.sizes[card.key] < base_size(size.width)
+    lines = _title_lines(out, "mini")
+    assert [text for _, text in lines] == ["Transmogrification"]
+    assert lines[0][0] < round(base_size(size.width) * 1.7, 2)
 
 
 def test_no_text_is_smaller_than_6_pt(full: dict[str, Path], tmp_path: Path) -> None:
@@ -598,13 +620,13 @@ def test_a_long_deck_name_stays_inside_its_back(tmp_path: Path) -> None:
     with pdfplumber.open(out) as pdf:
         chars = pdf.pages[1].chars
     assert squeeze(LONG_DECK_NAME) in squeeze("".join(c["text"] for c in chars))
-    inside = [(b.x + FRAME_INSET, b.y + FRAME_INSET, b.x + b.w - FRAME_INSET,
-               b.y + b.h - FRAME_INSET) for b in lay.backs]
+    inside = [(b.x + FACE_INSET, b.y + FACE_INSET, b.x + b.w - FACE_INSET,
+               b.y + b.h - FACE_INSET) for b in lay.backs]  # a front's text box
     for c in chars:
         x0, y0, x1, y1 = (c["x0"] / MM, c["top"] / MM, c["x1"] / MM, c["bottom"] / MM)
         assert any(a <= x0 and x1 <= c_ and b <= y0 and y1 <= d for a, b, c_, d in inside), c
-    sizes = {round(c["size"], 2) for c in chars if c["fontname"].endswith("Bold")}
-    assert min(sizes) >= MIN_PT and max(sizes) < back_size(size)
+    sizes = {round(c["size"], 2) for c in chars if c["fontname"].endswith("Serif-Bold")}
+    assert sizes and min(sizes) >= MIN_PT and max(sizes) < back_size(size)
 
 
 def test_a_deck_name_too_long_for_its_back_fails_naming_it(

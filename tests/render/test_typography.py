@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.render.typography import typeset
+from generator.render.typography import tie_runt, tie_title, typeset
 
 
 def test_apostrophes_and_quotations_in_text() -> None:
@@ -73,3 +73,14 @@ def test_a_web_address_is_kept_whole_and_a_title_is_left_alone() -> None:
         "(<span class=\"web\">https://notes.example.org/a_b.html</span>), "
         "<span class=\"web\">gm@example.com</span>. E.g. notes.md, 1.5 or a.community.</p>"
     )
+
+
+def test_a_short_last_word_is_tied_to_the_one_before() -> None:
+    assert tie_runt("every roll made with Dex. +1.") == "every roll made with Dex.\u00a0+1."
+    assert tie_runt("the cost of an extraordinarily long word") == (
+        "the cost of an extraordinarily long\u00a0word")
+    # A title ties only a pair short enough for its large type on a small card's line.
+    assert tie_title("Misc supplies, tier 1") == "Misc supplies, tier\u00a01"
+    assert tie_title("Weapon: staff or axe") == "Weapon: staff or\u00a0axe"
+    assert tie_title("Unbelievable powers") == "Unbelievable powers"
+    assert tie_title("Strength Potion") == "Strength Potion"
