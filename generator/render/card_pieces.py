@@ -95,7 +95,7 @@ class BackPiece:
 
 
 RULESET_SHARE = 6.5 / 11  # the ruleset's name on a back, a share of the deck's name
-NAME_GAP = 1.0  # mm between the names on a back and the medallion or the text box's foot
+NAME_GAP = 1.0  # mm between the ruleset's name on a back and the medallion below it
 NAME_PLATE = 1.6  # mm of white plate beside a back's name, inside the text box
 
 
