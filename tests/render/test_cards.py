@@ -619,7 +619,16 @@ def test_a_long_deck_name_stays_inside_its_back(tmp_path: Path) -> None:
     lay = layout("a4", size)
     with pdfplumber.open(out) as pdf:
         chars = pdf.pages[1].chars
+        words = {w["text"].strip(",") for w in pdf.pages[1].extract_words()}
     assert squeeze(LONG_DECK_NAME) in squeeze("".join(c["text"] for c in chars))
+    # Names on a back are never hyphenated, as titles are not ("Supercalifra-" was): a
+    # word too wide is set smaller, whole.
+    assert {w.strip(",") for w in LONG_DECK_NAME.split() if "-" not in w} <= words
+    wide = "Underground Supercalifragilisticexpialidocious"
+    render("tower-of-choices", tmp_path / "wide.pdf",
+           [replace(deck, back_title=wide, cards=deck.cards[:1])], size=size)
+    with pdfplumber.open(tmp_path / "wide.pdf") as pdf:
+        assert set(wide.split()) <= {w["text"] for w in pdf.pages[1].extract_words()}
     inside = [(b.x + FACE_INSET, b.y + FACE_INSET, b.x + b.w - FACE_INSET,
                b.y + b.h - FACE_INSET) for b in lay.backs]  # a front's text box
     for c in chars:
