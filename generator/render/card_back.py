@@ -42,11 +42,15 @@ def _clip(x0: float, y0: float, x1: float, y1: float, c: float, slope: int) -> s
 MEDALLION = 0.42  # the medallion's side, a share of the frame's shorter side
 
 
+def _medallion_side(w: float, h: float) -> float:
+    """The side of the medallion of a ``w`` x ``h`` mm card's back, in mm."""
+    return MEDALLION * min(w - 2 * FRAME_INSET, h - 2 * FRAME_INSET)
+
+
 def medallion_reach(w: float, h: float) -> float:
     """How far the medallion (a square on its corner, in the frame's middle) reaches above
     and below the card's middle, in mm: the names on the back stay clear of it."""
-    side = MEDALLION * min(w - 2 * FRAME_INSET, h - 2 * FRAME_INSET)
-    return side * math.sqrt(2) / 2
+    return _medallion_side(w, h) * math.sqrt(2) / 2
 
 
 def back_svg(w: float, h: float, bleed: tuple[float, float, float, float], pips: int) -> Markup:
@@ -71,7 +75,7 @@ def back_svg(w: float, h: float, bleed: tuple[float, float, float, float], pips:
             line = _clip(x0, y0, x1, y1, c, slope)
             if line:
                 lines.append(line)
-    medallion = min(fw, fh) * MEDALLION
+    medallion = _medallion_side(w, h)
     mx, my = fx + fw / 2 - medallion / 2, fy + fh / 2 - medallion / 2
     die = die_face(max(1, min(6, pips)), 10.0)
     die_mm = medallion * 0.62
