@@ -84,3 +84,49 @@ def test_workers_leave_when_their_build_is_killed(tmp_path: Path) -> None:
     build.communicate(timeout=60)
     assert gone(workers, within=10)
     assert list(temp.iterdir()) == []
+
+
+# Run before the code under test: the stop comes the moment a folder is made in the
+# temporary folder.  That is when a build's worker was stopped in CI, and WeasyPrint's
+# copies of the fonts were left behind: the folder was made, but its name not yet kept.
+STOP_AS_A_FOLDER_IS_MADE = """
+import os, signal, sys
+real_mkdir = os.mkdir
+def mkdir(path, *args, **kwargs):
+    real_mkdir(path, *args, **kwargs)
+    if os.fspath(path).startswith(os.environ["TMPDIR"] + os.sep):
+        os.kill(os.getpid(), signal.SIGTERM)
+os.mkdir = mkdir
+"""
+
+
+def stopped_as_a_folder_is_made(
+    tmp_path: Path, code: str
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    run = subprocess.run(
+        [sys.executable, "-c", STOP_AS_A_FOLDER_IS_MADE + code, str(tmp_path / "cards.pdf")],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "TMPDIR": str(temp), "PYTHONDONTWRITEBYTECODE": "1"})
+    return run, temp
+
+
+def test_a_worker_stopped_as_it_makes_its_font_folder_removes_it(tmp_path: Path) -> None:
+    run, temp = stopped_as_a_folder_is_made(tmp_path, (
+        "from generator.render.parallel import follow_parent\n"
+        "follow_parent(os.getppid())\n"
+        "from generator.render.pdf import register_fonts\n"
+        "register_fonts()\n"
+        "sys.exit('the worker was not stopped')\n"))
+    assert run.returncode == 143, run.stderr
+    assert list(temp.iterdir()) == []
+
+
+def test_towerpress_stopped_as_it_makes_its_font_folder_removes_it(tmp_path: Path) -> None:
+    run, temp = stopped_as_a_folder_is_made(tmp_path, (
+        "from generator.cli import main\n"
+        "main(['cards', 'inverted-tower', '--deck', 'items', '-o', sys.argv[1]])\n"))
+    assert (run.returncode, run.stderr.strip()) == (143, "towerpress: terminated")
+    assert list(temp.iterdir()) == []
+    assert not (tmp_path / "cards.pdf").exists()

@@ -38,20 +38,39 @@ def follow_parent(parent: int) -> None:
 
     A worker whose parent was killed (``kill``, ``timeout``, a cancelled CI job) would
     otherwise wait on the pool's queue forever, since its sibling holds the queue open.
-    SIGTERM (from :func:`stop`, or from the watch on the parent) ends the worker at once,
+    SIGTERM (from :func:`_stop`, or from the watch on the parent) ends the worker at once,
     its copies of the fonts removed first (:func:`generator.render.pdf.discard_fonts`).
+    Ctrl-C reaches every process of the terminal's group; only the parent acts on it,
+    and it ends its workers this way.
     """
     signal.signal(signal.SIGTERM, _exit_on_signal)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch, args=(parent,), daemon=True).start()
 
 
 def _exit_on_signal(signum: int, _frame: FrameType | None) -> None:
     from generator.render.pdf import discard_fonts
 
+    # This worker's own workers render with its copies of the fonts: were they still
+    # running, one could copy a font back into the folder while it is being removed.
+    end_children()
     discard_fonts()
     # Not sys.exit: the pool's worker loop would take SystemExit for a failed task and go
     # on to the next one.
     os._exit(128 + signum)
+
+
+CHILD_EXIT_WAIT = 5.0  # seconds; a worker told to stop ends at its next Python step
+
+
+def end_children() -> None:
+    """Stop this process's worker processes and wait until they have ended."""
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    deadline = time.monotonic() + CHILD_EXIT_WAIT
+    for child in children:
+        child.join(max(0.0, deadline - time.monotonic()))
 
 
 def _watch(parent: int) -> None:
@@ -77,8 +96,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the tasks not started and end the workers, which clean up as they go.
     Waiting, as leaving the ``with`` block does, would run every task still queued."""
     pool.shutdown(wait=False, cancel_futures=True)
-    for worker in multiprocessing.active_children():
-        worker.terminate()
+    end_children()
 
 
 def run_tasks(

@@ -7,7 +7,6 @@ import io
 import logging
 import os
 import re
-import shutil
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import RenderError
+from generator.render import font_folder
 from generator.render.fetcher import RefusedReference, SafeFetcher
 from generator.render.font_subset import subset_with_fonttools
 from generator.render.fonts import font_dirs, font_face_css
@@ -23,37 +23,22 @@ from generator.render.templating import TEMPLATES
 REPRODUCIBLE_EPOCH = "1700000000"
 
 
-def _remove_font_files(config: Any) -> None:
-    folder = getattr(config, "_folder", None)
-    if folder is not None:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 @cache
 def _font_config() -> Any:
     # One FontConfiguration for the whole process (design.md section 9).
-    from multiprocessing.util import Finalize
-
     from weasyprint.text.fonts import FontConfiguration
 
     config = FontConfiguration()
-    # WeasyPrint copies @font-face files to a temporary folder that only its __del__
-    # removes, which a worker process never runs (it leaves by os._exit).  multiprocessing
-    # runs this at the exit of the main process and of each worker, and a forked child
-    # does not inherit it, so a child never removes the folder its parent still reads.
-    Finalize(config, _remove_font_files, args=(config,), exitpriority=0)
-    _made_in.append(os.getpid())
+    # WeasyPrint makes a folder for its copies of the fonts on first use unless it has
+    # one; this one is removed however the process stops (font_folder).
+    config._folder = font_folder.make()
     return config
-
-
-_made_in: list[int] = []  # the process that made the FontConfiguration
 
 
 def discard_fonts() -> None:
     """Remove this process's copies of the fonts now: it is about to end without its exit
     handlers (a worker that was told to stop).  A forked child leaves its parent's."""
-    if _made_in == [os.getpid()]:
-        _remove_font_files(_font_config())
+    font_folder.remove()
 
 
 def register_fonts() -> None:

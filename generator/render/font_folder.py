@@ -1,0 +1,39 @@
+"""The temporary folder where WeasyPrint keeps its copies of the project's fonts.
+
+WeasyPrint copies each @font-face file into a folder of its own, made on first use and
+removed only by its FontConfiguration's ``__del__``, which a stopped process never runs.
+A stop (SIGTERM, Ctrl-C) may come at any moment, even between the making of a folder
+and the recording of its name, which left the folder behind.  So this process chooses and
+records the name first, and only then makes the folder: a removal from then on finds it,
+and removing a folder not made yet does nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import tempfile
+from multiprocessing.util import Finalize
+from pathlib import Path
+
+# pid -> the folders that process made.  A forked child inherits the mapping but finds
+# none under its own pid, so it never removes the one its parent still reads.
+_made: dict[int, list[Path]] = {}
+
+
+def make() -> Path:
+    """A new private folder for this process's copies of the fonts, removed at its exit."""
+    path = Path(tempfile.gettempdir()) / f"towerpress-fonts-{secrets.token_hex(8)}"
+    _made.setdefault(os.getpid(), []).append(path)
+    # multiprocessing runs this at the exit of the main process and of each worker it
+    # started normally; a worker's registry starts empty, so none runs its parent's.
+    Finalize(None, remove, exitpriority=0)
+    path.mkdir(mode=0o700)
+    return path
+
+
+def remove() -> None:
+    """Remove the folders this process made; a child leaves its parent's."""
+    for path in _made.get(os.getpid(), []):
+        shutil.rmtree(path, ignore_errors=True)
