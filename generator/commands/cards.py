@@ -68,6 +68,8 @@ class _RulesetArgument(click.Argument):
 @click.option("--back-offset", "offset_text", default="0,0", show_default=True,
               help="X,Y in mm to shift the backs by (measure it with `cards calibrate`).")
 @click.option("--fold", is_flag=True, help="Fronts and backs side by side, to fold and glue.")
+@click.option("--split-tables", "split", is_flag=True,
+              help="Print a reference card too long even at 6 pt as numbered parts.")
 @click.option("--build", "build_skills", default=None, metavar='"SKILL,SKILL,SKILL"',
               help="Tower of Choices: one character's starting skill deck.")
 @click.option("--ability", default=None, help="With --build: the character's ability.")
@@ -83,7 +85,7 @@ class _RulesetArgument(click.Argument):
 @click.pass_context
 def cards(
     ctx: click.Context, ruleset_id: str | None, deck_id: str | None, size_text: str, paper: str,
-    bleed: float, gutter: float, duplex: str, offset_text: str, fold: bool,
+    bleed: float, gutter: float, duplex: str, offset_text: str, fold: bool, split: bool,
     build_skills: str | None, ability: str | None, challenges: int, png_dir: Path | None,
     profile_id: str | None, content_dir: Path | None, output: Path | None,
 ) -> None:
@@ -117,7 +119,7 @@ def cards(
     except ImpositionError as exc:
         raise TowerpressError(str(exc)) from None
     opts = CardOptions(paper, size, _mm(bleed, "--bleed"), _mm(gutter, "--gutter"),
-                       duplex, offset, fold)  # type: ignore[arg-type]
+                       duplex, offset, fold, split)  # type: ignore[arg-type]
     content = load(content_dir)
     ruleset = content.ruleset(ruleset_id)
     profile = ruleset.profile(profile_id)
@@ -139,8 +141,7 @@ def cards(
     out = output or default_output(ruleset.id, name, opts)
     refuse_inputs(out, content.folders)
     printed = write_cards(ruleset, decks, opts, out)
-    count = sum(len(d.cards) for d in decks)
-    click.echo(f"wrote {out} ({count} cards, {plural(printed.pages, 'page')})")
+    click.echo(f"wrote {out} ({printed.count} cards, {plural(printed.pages, 'page')})")
 
 
 # The options of a printed sheet, which --png has no use for: (flag, parameter name).

@@ -12,7 +12,8 @@ and below the medallion: a deck's name too long for it is laid out again at ever
 size at once, and the largest that fits is kept.  The cards are split into a fixed number
 of shares, each fitted round after round in its own process
 (:mod:`generator.render.parallel`); the split never depends on the machine, so the PDF
-does not either.
+does not either.  A reference card that fits at no size is cut into parts
+(:mod:`generator.model.card_split`), which are fitted in turn.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import RenderError
+from generator.model.card_split import rows_of, split_tables
 from generator.model.decks import Card
 from generator.render.card_pieces import (
     MIN_PT,
@@ -118,6 +120,10 @@ class Pieces:
     warnings: list[str] = field(default_factory=list)
     layouts: int = 0  # how many fronts were laid out, every size counted
     unfit_backs: list[BackJob] = field(default_factory=list)  # too long even at MIN_PT
+    # A card that fits at no size, by key: its overflow at the smallest size tried.
+    unfit: dict[str, Overflow] = field(default_factory=dict)
+    # A reference card that fits at no size, by key: the cards it was cut into instead.
+    parts: dict[str, tuple[Card, ...]] = field(default_factory=dict)
 
     def add(self, other: Pieces) -> None:
         """Take in ``other``'s pieces, its batches numbered after ours."""
@@ -129,6 +135,8 @@ class Pieces:
         self.warnings.extend(other.warnings)
         self.layouts += other.layouts
         self.unfit_backs.extend(other.unfit_backs)
+        self.unfit.update(other.unfit)
+        self.parts.update(other.parts)
 
 
 @dataclass(frozen=True)
@@ -207,7 +215,9 @@ def _fit_share(share: _Share) -> Pieces:
             pending += [FrontJob(card, s, card.key in shrinking) for s in sizes]
         pending_backs = [BackPiece(b, s) for b in share.backs
                          for s in _back_sizes(back_base, backs_tried[b])]
-    pieces = Pieces(layouts=layouts, unfit_backs=[b for b in share.backs if b not in backs_kept])
+    pieces = Pieces(layouts=layouts, unfit_backs=[b for b in share.backs if b not in backs_kept],
+                    unfit={key: sizes[min(sizes)] for key, sizes in tried.items()
+                           if key not in kept})
     if not batches:
         return pieces
     pieces.warnings = [w for batch in batches for w in batch.warnings]
@@ -231,41 +241,71 @@ def lay_out(
     *,
     language: str = "en",
     workers: int | None = None,
+    split: bool = False,
 ) -> Pieces:
     """Lay out every distinct card at the largest size that fits (at most the base size),
-    and every back.
+    and every back.  With ``split``, a reference card that fits at no size is cut into as
+    many cards as it overflows its own, or more until each fits
+    (:func:`~generator.model.card_split.split_tables`); ``parts`` of the result names them.
 
     Raises:
-        RenderError: a card does not fit even at 6 pt (the message names every such card),
-            or the names on a deck's back do not (it names the deck).
+        RenderError: a card does not fit even at 6 pt (with ``split``: nor cut into cards
+            of one table row each); the message names every such card.  Or the names on a
+            deck's back do not fit (it names the deck).
     """
     workers = available_cpus() if workers is None else workers
     unique: dict[str, Card] = {}
     for card in cards:
         unique.setdefault(card.key, card)
     distinct = list(unique.values())
-    parts = split(distinct, SHARES if len(distinct) >= MIN_SPLIT else 1) or [[]]
+    pieces = _fit(distinct, backs, size, root, language, workers)
+    unfit = [card for card in distinct if card.key not in pieces.fronts]
+    # A card too long for its size at 6 pt is cut into as many parts as it overflows the
+    # card; when one of them still does not fit, into one more.  A table too wide may
+    # fit in parts too: fewer rows, fewer long words to make its columns wide.
+    cut = {card.key: 1 for card in unfit}
+    while split and (waiting := [c for c in unfit if c.key not in pieces.parts
+                                 and cut[c.key] < rows_of(c)]):
+        tried: dict[str, tuple[Card, ...]] = {}
+        for card in waiting:
+            over = min(pieces.unfit[card.key].height, rows_of(card))  # inf: ran off the page
+            cut[card.key] = min(rows_of(card), max(cut[card.key] + 1, math.ceil(over)))
+            tried[card.key] = split_tables(card, cut[card.key])
+        pieces.add(_fit([p for ps in tried.values() for p in ps], (), size, root, language,
+                        workers))
+        pieces.parts.update({key: ps for key, ps in tried.items()
+                             if all(p.key in pieces.fronts for p in ps)})
+    unfit = [card for card in unfit if card.key not in pieces.parts]
+    if unfit:
+        fitting = [d for d in dict.fromkeys(c.deck for c in distinct)
+                   if d not in {c.deck for c in unfit}]
+        splittable = not split and any(rows_of(card) >= 2 for card in unfit)
+        raise RenderError(too_long(unfit, face_box(size), fitting, splittable))
+    if pieces.unfit_backs:
+        raise RenderError(back_too_long(pieces.unfit_backs, size))
+    return pieces
+
+
+def _fit(cards: Sequence[Card], backs: Sequence[BackJob], size: CardSize, root: Path,
+         language: str, workers: int) -> Pieces:
+    """Each of ``cards`` and ``backs`` laid out at the largest size that fits, if any."""
+    parts = split(cards, SHARES if len(cards) >= MIN_SPLIT else 1) or [[]]
     shares = [_Share(tuple(part), tuple(backs) if i == 0 else (), size, root, language)
               for i, part in enumerate(parts)]
     pieces = Pieces()
     for share in run_tasks(_fit_share, shares, workers, before_fork=register_fonts):
         pieces.add(share)
-    unfit = [card for key, card in unique.items() if key not in pieces.fronts]
-    if unfit:
-        fitting = [d for d in dict.fromkeys(c.deck for c in distinct)
-                   if d not in {c.deck for c in unfit}]
-        raise RenderError(too_long(unfit, face_box(size), fitting))
-    if pieces.unfit_backs:
-        raise RenderError(back_too_long(pieces.unfit_backs, size))
     return pieces
 
 
 NAMED = 10  # cards named in the error; more are counted
 
 
-def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str]) -> str:
+def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str],
+             splittable: bool = False) -> str:
     """One line naming the cards whose text does not fit ``box`` even at MIN_PT, and what
-    to do: ``fitting`` are the decks of the print that fit whole."""
+    to do: ``fitting`` are the decks of the print that fit whole; ``splittable``, whether
+    one of the cards may fit cut in parts (``--split-tables``)."""
     names = ", ".join(f"{c.title!r} of deck {c.deck!r}" for c in cards[:NAMED])
     if len(cards) > NAMED:
         names += f" and {len(cards) - NAMED} more"
@@ -273,6 +313,8 @@ def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str]) -> str
             else f"{len(cards)} cards overflow their")
     listed = "" if len(cards) == 1 else f": {names}"
     fixes = ["shorten the text", "use a larger card size"]
+    if splittable:
+        fixes.append("print long tables in parts (--split-tables)")
     if fitting:
         decks = [f"--deck {d}" for d in fitting]
         either = decks[0] if len(decks) == 1 else f"{', '.join(decks[:-1])} or {decks[-1]}"

@@ -9,7 +9,7 @@ fitted (:mod:`generator.render.card_fit`), and the sheets place those pages
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator import __version__
@@ -43,6 +43,7 @@ class CardOptions:
     duplex: Duplex = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     fold: bool = False
+    split_tables: bool = False  # a reference card that fits at no size: print it in parts
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,17 @@ class PrintedCards:
     pages: int
     warnings: tuple[str, ...]  # WeasyPrint's, from every layout
     pieces: Pieces
+    decks: tuple[DeckPrint, ...]  # as printed: a card cut to fit is its parts here
+
+    @property
+    def count(self) -> int:
+        return sum(len(deck.cards) for deck in self.decks)
+
+
+def with_parts(deck: DeckPrint, parts: Mapping[str, Sequence[Card]]) -> DeckPrint:
+    """``deck`` with each card that was cut to fit replaced by its parts, in order."""
+    cards = [part for card in deck.cards for part in parts.get(card.key, (card,))]
+    return replace(deck, cards=tuple(cards))
 
 
 def sheet_layout(opts: CardOptions) -> Layout:
@@ -177,10 +189,11 @@ def render_cards(
                           for p in lay.backs if lay.with_backs)
     cards = [c for d in decks for c in d.cards]
     pieces = lay_out(cards, list(backs), opts.size, ruleset.root,
-                     language=ruleset.info.language, workers=workers)
-    pages = sheets_of(ruleset, decks, lay, pieces)
+                     language=ruleset.info.language, workers=workers, split=opts.split_tables)
+    printed = tuple(with_parts(deck, pieces.parts) for deck in decks)
+    pages = sheets_of(ruleset, printed, lay, pieces)
     pdf = compose(pieces.pdfs, pages, _info(ruleset, decks, opts))
-    return PrintedCards(pdf, len(pages), tuple(pieces.warnings), pieces)
+    return PrintedCards(pdf, len(pages), tuple(pieces.warnings), pieces, printed)
 
 
 def default_output(ruleset_id: str, deck: str | None, opts: CardOptions) -> Path:

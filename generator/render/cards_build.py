@@ -30,5 +30,4 @@ def run(ruleset: Ruleset, job: Job) -> str:
     decks = select_decks(ruleset, None, ruleset.profile())
     # The build already runs a product per CPU: one process per product is enough here.
     printed = write_cards(ruleset, decks, opts, job.out, workers=1)
-    count = sum(len(d.cards) for d in decks)
-    return f"wrote {job.out} ({count} cards, {plural(printed.pages, 'page')})"
+    return f"wrote {job.out} ({printed.count} cards, {plural(printed.pages, 'page')})"

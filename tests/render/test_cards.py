@@ -604,6 +604,65 @@ def test_overlong_card_fails_naming_it(content_copy: Path, tmp_path: Path) -> No
     assert not (tmp_path / "x.pdf").exists()
 
 
+def as_printed(cell: str) -> str:
+    """A table cell's text as :func:`card_texts` reads it, squeezed (the word joiner after
+    a range's dash is not drawn)."""
+    return squeeze(plain_quotes(cell)).replace("\u2060", "")
+
+
+def test_reference_cards_too_long_for_mini_cards_are_cut_in_parts(tmp_path: Path) -> None:
+    """A mini card holds some quick-reference tables of The Inverted Tower's and 3 Dice
+    Dungeon's whole at no size: the print fails and says what to do, and with
+    ``--split-tables`` each such card is printed as two or more cards, every row of its
+    tables on one of them, each part numbered on its band."""
+    content = load_content()
+    for ruleset_id in ("inverted-tower", "three-dice-dungeon"):
+        result = run("cards", ruleset_id, "--size", "mini", "-o", str(tmp_path / "x.pdf"))
+        lines = result.stderr.strip().splitlines()
+        assert result.returncode == 2 and len(lines) == 1, lines
+        assert "'reference'" in lines[0] and "(--split-tables)" in lines[0]
+        ruleset = content.ruleset(ruleset_id)
+        decks = select_decks(ruleset, None, ruleset.profile())
+        out = tmp_path / f"{ruleset_id}.pdf"
+        opts = CardOptions(size=card_size("mini"), split_tables=True)
+        printed = write_cards(ruleset, decks, opts, out)
+        assert printed.warnings == ()
+        cut = printed.pieces.parts
+        assert len(cut) >= 2 and all(len(parts) >= 2 for parts in cut.values())
+        whole = sum(len(deck.cards) for deck in decks)
+        assert printed.count == whole + sum(len(parts) - 1 for parts in cut.values())
+        assert all(printed.pieces.sizes[p.key] >= MIN_PT for ps in cut.values() for p in ps)
+        texts = [squeeze(plain_quotes(text)) for text in card_texts(out, flow=True)]
+        for key, parts in cut.items():
+            card = next(c for deck in decks for c in deck.cards if c.key == key)
+            on = [next(i for i, text in enumerate(texts)
+                       if squeeze(f"{p.part} of {p.parts}").upper() in text
+                       and squeeze(card.title) in text
+                       and all(as_printed(c) in text for c in p.tables[0].rows[0]))
+                  for p in parts]
+            assert on == sorted(on) and len(set(on)) == len(parts), key  # in order, each once
+            for table in card.tables:
+                for row in table.rows:
+                    assert any(all(as_printed(c) in texts[i] for c in row)
+                               for i in on), (key, row)
+    # A card that fits whole is not cut.
+    reference = [d for d in decks if d.id == "reference"]
+    poker = CardOptions(split_tables=True)
+    assert write_cards(ruleset, reference, poker, tmp_path / "poker.pdf").pieces.parts == {}
+
+
+def test_a_table_too_wide_for_its_card_fails_even_in_parts(tmp_path: Path) -> None:
+    """Rows of one per card do not narrow The Inverted Tower's traps and monsters tables
+    enough for a 40 x 60 mm card: the print fails, naming them."""
+    result = run("cards", "inverted-tower", "--deck", "reference", "--size", "40x60mm",
+                 "--split-tables", "-o", str(tmp_path / "x.pdf"))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "'Traps' of deck 'reference', 'Monsters'" in lines[0], lines
+    assert "--split-tables" not in lines[0]  # it was given
+    assert not (tmp_path / "x.pdf").exists()
+
+
 LONG_DECK_NAME = ("Skill cards and their starting-deck companions, revised and expanded "
                   "for the second printing")
 
