@@ -1,7 +1,8 @@
-"""A reference card too long for its size, cut into cards that follow one another.
+"""A reference card too long for its size, cut into cards that follow one another
+(``towerpress cards --split-tables``).
 
-A mini card cannot hold a whole table of The Inverted Tower's even at the smallest text a
-card is set in; the table still fits on two or three mini cards.  The rows stay in order
+A mini card cannot hold some tables of The Inverted Tower's whole, even at the smallest
+text a card is set in; each still fits on two or three mini cards.  The rows stay in order
 and each part gets about an equal share of the text, so that the parts are set at about
 one size.  Each part repeats the column heads of the tables it continues, and a table's
 note goes with its last rows.

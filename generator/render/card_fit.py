@@ -12,7 +12,7 @@ and below the medallion: a deck's name too long for it is laid out again at ever
 size at once, and the largest that fits is kept.  The cards are split into a fixed number
 of shares, each fitted round after round in its own process
 (:mod:`generator.render.parallel`); the split never depends on the machine, so the PDF
-does not either.  A reference card that fits at no size is cut into parts
+does not either.  On request, a reference card that fits at no size is cut into parts
 (:mod:`generator.model.card_split`), which are fitted in turn.
 """
 
