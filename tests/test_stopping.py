@@ -130,3 +130,25 @@ def test_towerpress_stopped_as_it_makes_its_font_folder_removes_it(tmp_path: Pat
     assert (run.returncode, run.stderr.strip()) == (143, "towerpress: terminated")
     assert list(temp.iterdir()) == []
     assert not (tmp_path / "cards.pdf").exists()
+
+
+def test_a_stop_while_the_fonts_are_removed_does_not_cut_it_short(tmp_path: Path) -> None:
+    """A stop that comes as the job ends, while the exit handlers remove the fonts (here
+    sent by the removal itself), is ignored: the folder goes, and the job's exit stands."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    code = (
+        "import os, shutil, signal, sys\n"
+        "real_rmtree = shutil.rmtree\n"
+        "def rmtree(path, *args, **kwargs):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    real_rmtree(path, *args, **kwargs)\n"
+        "shutil.rmtree = rmtree\n"
+        "from generator.cli import main\n"
+        "main(['cards', 'inverted-tower', '--deck', 'items', '-o', sys.argv[1]])\n")
+    run = subprocess.run([sys.executable, "-c", code, str(tmp_path / "cards.pdf")],
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "TMPDIR": str(temp)})
+    assert (run.returncode, run.stderr) == (0, ""), run.stderr
+    assert run.stdout.startswith("wrote ")
+    assert list(temp.iterdir()) == []

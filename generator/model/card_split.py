@@ -3,9 +3,9 @@
 
 A mini card cannot hold some tables of The Inverted Tower's whole, even at the smallest
 text a card is set in; each still fits on two or three mini cards.  The rows stay in order
-and each part gets about an equal share of the text, so that the parts are set at about
-one size.  Each part repeats the column heads of the tables it continues, and a table's
-note goes with its last rows.
+and each part gets about an equal share of the text (a table's title, heads and note
+counted with its first and last rows).  Each part repeats the title and column heads of
+the tables it continues, and a table's note goes with its last rows.
 """
 
 from __future__ import annotations
@@ -27,6 +27,19 @@ def rows_of(card: Card) -> int:
 def row_weight(row: tuple[str, ...]) -> int:
     """About how much room a table row takes, for sharing rows out evenly."""
     return ROW_SPACE + sum(len(cell) for cell in row)
+
+
+def weights(card: Card) -> list[int]:
+    """The room each of ``card``'s table rows takes, in order; a table's first row carries
+    its title and heads, and its last row its note."""
+    out: list[int] = []
+    for table in card.tables:
+        start = len(out)
+        out.extend(row_weight(row) for row in table.rows)
+        if table.rows:
+            out[start] += row_weight((table.title, *table.columns))
+            out[-1] += len(table.note)
+    return out
 
 
 def _cuts(weights: list[int], parts: int) -> list[int]:
@@ -54,13 +67,16 @@ def split_tables(card: Card, parts: int) -> tuple[Card, ...]:
     rows = [(t, r) for t, table in enumerate(card.tables) for r in range(len(table.rows))]
     if not 2 <= parts <= len(rows):
         raise ValueError(f"{card.key!r}: cannot split {len(rows)} rows into {parts} cards")
-    weights = [row_weight(card.tables[t].rows[r]) for t, r in rows]
-    bounds = [0, *_cuts(weights, parts), len(rows)]
+    bounds = [0, *_cuts(weights(card), parts), len(rows)]
+    # A table without rows goes with the part that holds the row after it.
+    before = [sum(len(t.rows) for t in card.tables[:i]) for i in range(len(card.tables))]
     out: list[Card] = []
     for part, (start, end) in enumerate(pairwise(bounds), start=1):
         tables: list[TableView] = []
         for t, table in enumerate(card.tables):
             kept = [r for tt, r in rows[start:end] if tt == t]
+            if not table.rows and (start <= before[t] < end or before[t] == end == len(rows)):
+                tables.append(table)
             if not kept:
                 continue
             last = kept[-1] == len(table.rows) - 1

@@ -13,7 +13,8 @@ size at once, and the largest that fits is kept.  The cards are split into a fix
 of shares, each fitted round after round in its own process
 (:mod:`generator.render.parallel`); the split never depends on the machine, so the PDF
 does not either.  On request, a reference card that fits at no size is cut into parts
-(:mod:`generator.model.card_split`), which are fitted in turn.
+(:mod:`generator.model.card_split`), which are fitted in turn, round after round, each
+round's pieces in a PDF (and font subsets) of its own.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from generator.model.card_split import rows_of, split_tables
 from generator.model.decks import Card
 from generator.render.card_pieces import (
     MIN_PT,
+    ROOM,
     BackJob,
     BackPiece,
     Batch,
@@ -260,30 +262,56 @@ def lay_out(
     distinct = list(unique.values())
     pieces = _fit(distinct, backs, size, root, language, workers)
     unfit = [card for card in distinct if card.key not in pieces.fronts]
-    # A card too long for its size at 6 pt is cut into as many parts as it overflows the
-    # card; when one of them still does not fit, into one more.  A table too wide may
-    # fit in parts too: fewer rows, fewer long words to make its columns wide.
-    cut = {card.key: 1 for card in unfit}
-    while split and (waiting := [c for c in unfit if c.key not in pieces.parts
-                                 and cut[c.key] < rows_of(c)]):
-        tried: dict[str, tuple[Card, ...]] = {}
-        for card in waiting:
-            over = min(pieces.unfit[card.key].height, rows_of(card))  # inf: ran off the page
-            cut[card.key] = min(rows_of(card), max(cut[card.key] + 1, math.ceil(over)))
-            tried[card.key] = split_tables(card, cut[card.key])
-        pieces.add(_fit([p for ps in tried.values() for p in ps], (), size, root, language,
-                        workers))
-        pieces.parts.update({key: ps for key, ps in tried.items()
-                             if all(p.key in pieces.fronts for p in ps)})
+    if split:
+        _cut_in_parts(unfit, pieces, size, root, language, workers)
     unfit = [card for card in unfit if card.key not in pieces.parts]
     if unfit:
         fitting = [d for d in dict.fromkeys(c.deck for c in distinct)
                    if d not in {c.deck for c in unfit}]
-        splittable = not split and any(rows_of(card) >= 2 for card in unfit)
-        raise RenderError(too_long(unfit, face_box(size), fitting, splittable))
+        # Cutting a card in parts helps a card too long; one too wide only may not.
+        splittable = not split and any(rows_of(card) >= 2 and pieces.unfit[card.key].height > 1
+                                       for card in unfit)
+        raise RenderError(too_long(unfit, face_box(size), fitting, splittable, split))
     if pieces.unfit_backs:
         raise RenderError(back_too_long(pieces.unfit_backs, size))
     return pieces
+
+
+def _cut_in_parts(cards: Sequence[Card], pieces: Pieces, size: CardSize, root: Path,
+                  language: str, workers: int) -> None:
+    """Cut each of ``cards``, which fit at no size, into parts that fit, if it can; the
+    parts go into ``pieces`` (``parts`` names them).
+
+    A card is cut into as many parts as its text overflows it, and then, while a part
+    still overflows, into as many more as the worst of them does.  A table too wide may
+    fit in parts (fewer rows, fewer long words to widen its columns, and the heads of a
+    part may break); a card whose parts are no narrower than its last try is given up.
+    """
+    tall = ROOM * size.height / face_box(size).height  # a face that ran off the page
+    # Each card's last try: itself at first.
+    last: dict[str, tuple[Card, ...]] = {card.key: (card,) for card in cards}
+    before: dict[str, float] = {}  # how far the widest face of the try before it overflowed
+    while True:
+        tries: dict[str, tuple[Card, ...]] = {}
+        for card in cards:
+            tried = last[card.key]
+            failed = [pieces.unfit[p.key] for p in tried if p.key not in pieces.fronts]
+            if not failed:
+                continue  # it fits in parts, or on the first try
+            count = min(rows_of(card), max(len(tried) + 1, math.ceil(
+                len(tried) * max(min(o.height, tall) for o in failed))))
+            wide = max(o.width for o in failed)
+            narrower = card.key not in before or wide <= 1.0 or wide < before[card.key] - 1e-6
+            if count > len(tried) and narrower:
+                tries[card.key] = split_tables(card, count)
+                before[card.key] = wide
+        if not tries:
+            return
+        pieces.add(_fit([p for ps in tries.values() for p in ps], (), size, root, language,
+                        workers))
+        last.update(tries)
+        pieces.parts.update({key: ps for key, ps in tries.items()
+                             if all(p.key in pieces.fronts for p in ps)})
 
 
 def _fit(cards: Sequence[Card], backs: Sequence[BackJob], size: CardSize, root: Path,
@@ -302,10 +330,11 @@ NAMED = 10  # cards named in the error; more are counted
 
 
 def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str],
-             splittable: bool = False) -> str:
+             splittable: bool = False, in_parts: bool = False) -> str:
     """One line naming the cards whose text does not fit ``box`` even at MIN_PT, and what
     to do: ``fitting`` are the decks of the print that fit whole; ``splittable``, whether
-    one of the cards may fit cut in parts (``--split-tables``)."""
+    one of the cards may fit cut in parts (``--split-tables``); ``in_parts``, whether
+    that was tried."""
     names = ", ".join(f"{c.title!r} of deck {c.deck!r}" for c in cards[:NAMED])
     if len(cards) > NAMED:
         names += f" and {len(cards) - NAMED} more"
@@ -319,8 +348,9 @@ def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str],
         decks = [f"--deck {d}" for d in fitting]
         either = decks[0] if len(decks) == 1 else f"{', '.join(decks[:-1])} or {decks[-1]}"
         fixes.append(f"print a deck that fits ({either})")
+    tried = " or in parts" if in_parts else ""
     return (f"{what} {box.width:.1f} x {box.height:.1f} mm text box even at {MIN_PT:g} pt"
-            f"{listed}; {', '.join(fixes[:-1])} or {fixes[-1]}")
+            f"{tried}{listed}; {', '.join(fixes[:-1])} or {fixes[-1]}")
 
 
 def back_too_long(backs: Sequence[BackJob], size: CardSize) -> str:

@@ -193,7 +193,8 @@ def render_cards(
     printed = tuple(with_parts(deck, pieces.parts) for deck in decks)
     pages = sheets_of(ruleset, printed, lay, pieces)
     pdf = compose(pieces.pdfs, pages, _info(ruleset, decks, opts))
-    return PrintedCards(pdf, len(pages), tuple(pieces.warnings), pieces, printed)
+    warnings = tuple(dict.fromkeys(pieces.warnings))  # a card cut in parts is laid out again
+    return PrintedCards(pdf, len(pages), warnings, pieces, printed)
 
 
 def default_output(ruleset_id: str, deck: str | None, opts: CardOptions) -> Path:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import signal
 import tempfile
+import threading
 from multiprocessing.util import Finalize
 from pathlib import Path
 
@@ -34,6 +36,15 @@ def make() -> Path:
 
 
 def remove() -> None:
-    """Remove the folders this process made; a child leaves its parent's."""
-    for path in _made.get(os.getpid(), []):
-        shutil.rmtree(path, ignore_errors=True)
+    """Remove the folders this process made; a child leaves its parent's.
+
+    The process is ending: from here a second stop (SIGTERM, Ctrl-C) is ignored, which
+    would otherwise cut the removal short.
+    """
+    try:
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(signum, signal.SIG_IGN)
+    finally:
+        for path in _made.get(os.getpid(), []):
+            shutil.rmtree(path, ignore_errors=True)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
-from generator.model.card_split import row_weight, rows_of, split_tables
+from generator.model.card_split import row_weight, rows_of, split_tables, weights
 from generator.model.decks import Card
 from generator.model.loader import Content
 
@@ -41,12 +42,27 @@ def test_every_row_is_on_one_part_in_order(content: Content) -> None:
 
 def test_the_parts_hold_about_equal_shares(content: Content) -> None:
     for card in reference_cards(content):
-        rows = [row for table in card.tables for row in table.rows]
-        total, heaviest = sum(map(row_weight, rows)), max(map(row_weight, rows))
-        for count in range(2, min(len(rows), 5) + 1):
+        room = weights(card)
+        assert len(room) == rows_of(card) and all(w >= row_weight(()) for w in room)
+        for count in range(2, min(len(room), 5) + 1):
+            start = 0
             for part in split_tables(card, count):
-                weight = sum(row_weight(row) for table in part.tables for row in table.rows)
-                assert weight <= total / count + heaviest, (card.key, count)
+                end = start + rows_of(part)
+                assert sum(room[start:end]) <= sum(room) / count + max(room), (card.key, count)
+                start = end
+            assert start == len(room)
+
+
+def test_a_table_without_rows_is_kept_in_its_place(content: Content) -> None:
+    card = next(c for c in reference_cards(content) if len(c.tables) >= 2)
+    empty = replace(card.tables[0], name="empty", rows=())
+    for at in range(len(card.tables) + 1):
+        tables = (*card.tables[:at], empty, *card.tables[at:])
+        whole = replace(card, tables=tables)
+        for count in range(2, rows_of(card) + 1):
+            names = [t.name for p in split_tables(whole, count) for t in p.tables]
+            assert names.count("empty") == 1
+            assert list(dict.fromkeys(names)) == [t.name for t in tables]
 
 
 def test_a_card_splits_into_two_to_as_many_parts_as_it_has_rows(content: Content) -> None:

@@ -659,6 +659,7 @@ def test_a_table_too_wide_for_its_card_fails_even_in_parts(tmp_path: Path) -> No
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "'Traps' of deck 'reference', 'Monsters'" in lines[0], lines
+    assert "even at 6 pt or in parts" in lines[0]
     assert "--split-tables" not in lines[0]  # it was given
     assert not (tmp_path / "x.pdf").exists()
 
