@@ -100,20 +100,34 @@ os.mkdir = mkdir
 """
 
 
-def stopped_as_a_folder_is_made(
-    tmp_path: Path, code: str
-) -> tuple[subprocess.CompletedProcess[str], Path]:
+# Sends the stop from inside the removal of the fonts, as the job ends.
+STOP_AS_THE_FONTS_ARE_REMOVED = """
+import os, shutil, signal, sys
+real_rmtree = shutil.rmtree
+def rmtree(path, *args, **kwargs):
+    os.kill(os.getpid(), signal.SIGTERM)
+    real_rmtree(path, *args, **kwargs)
+shutil.rmtree = rmtree
+"""
+
+PRINT_CARDS = ("from generator.cli import main\n"
+               "main(['cards', 'inverted-tower', '--deck', 'items', '-o', sys.argv[1]])\n")
+
+
+def stopped(tmp_path: Path, stop: str, code: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """``code`` run after ``stop`` in a fresh Python, with its own temporary folder; the
+    path ``tmp_path/cards.pdf`` is its first argument."""
     temp = tmp_path / "tmp"
     temp.mkdir()
     run = subprocess.run(
-        [sys.executable, "-c", STOP_AS_A_FOLDER_IS_MADE + code, str(tmp_path / "cards.pdf")],
+        [sys.executable, "-c", stop + code, str(tmp_path / "cards.pdf")],
         capture_output=True, text=True, timeout=120,
         env={**os.environ, "TMPDIR": str(temp), "PYTHONDONTWRITEBYTECODE": "1"})
     return run, temp
 
 
 def test_a_worker_stopped_as_it_makes_its_font_folder_removes_it(tmp_path: Path) -> None:
-    run, temp = stopped_as_a_folder_is_made(tmp_path, (
+    run, temp = stopped(tmp_path, STOP_AS_A_FOLDER_IS_MADE, (
         "from generator.render.parallel import follow_parent\n"
         "follow_parent(os.getppid())\n"
         "from generator.render.pdf import register_fonts\n"
@@ -124,9 +138,7 @@ def test_a_worker_stopped_as_it_makes_its_font_folder_removes_it(tmp_path: Path)
 
 
 def test_towerpress_stopped_as_it_makes_its_font_folder_removes_it(tmp_path: Path) -> None:
-    run, temp = stopped_as_a_folder_is_made(tmp_path, (
-        "from generator.cli import main\n"
-        "main(['cards', 'inverted-tower', '--deck', 'items', '-o', sys.argv[1]])\n"))
+    run, temp = stopped(tmp_path, STOP_AS_A_FOLDER_IS_MADE, PRINT_CARDS)
     assert (run.returncode, run.stderr.strip()) == (143, "towerpress: terminated")
     assert list(temp.iterdir()) == []
     assert not (tmp_path / "cards.pdf").exists()
@@ -135,20 +147,7 @@ def test_towerpress_stopped_as_it_makes_its_font_folder_removes_it(tmp_path: Pat
 def test_a_stop_while_the_fonts_are_removed_does_not_cut_it_short(tmp_path: Path) -> None:
     """A stop that comes as the job ends, while the exit handlers remove the fonts (here
     sent by the removal itself), is ignored: the folder goes, and the job's exit stands."""
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    code = (
-        "import os, shutil, signal, sys\n"
-        "real_rmtree = shutil.rmtree\n"
-        "def rmtree(path, *args, **kwargs):\n"
-        "    os.kill(os.getpid(), signal.SIGTERM)\n"
-        "    real_rmtree(path, *args, **kwargs)\n"
-        "shutil.rmtree = rmtree\n"
-        "from generator.cli import main\n"
-        "main(['cards', 'inverted-tower', '--deck', 'items', '-o', sys.argv[1]])\n")
-    run = subprocess.run([sys.executable, "-c", code, str(tmp_path / "cards.pdf")],
-                         capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "TMPDIR": str(temp)})
+    run, temp = stopped(tmp_path, STOP_AS_THE_FONTS_ARE_REMOVED, PRINT_CARDS)
     assert (run.returncode, run.stderr) == (0, ""), run.stderr
     assert run.stdout.startswith("wrote ")
     assert list(temp.iterdir()) == []
