@@ -89,7 +89,7 @@ def with_copies() -> list[Card]:
 
 def run() -> None:
     """Print cards per second for the whole PDF, on every CPU and on one."""
-    from generator.render.cards import CardOptions, DeckPrint, render_cards
+    from generator.products.cards.printing import CardOptions, DeckPrint, render_cards
 
     content = load_content()
     decks = {

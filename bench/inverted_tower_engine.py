@@ -13,11 +13,11 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from generator.engine.inverted_tower.policy import REFERENCE
-from generator.engine.inverted_tower.simulate import DiceTape, reference_game, run_games, simulate
-from generator.engine.inverted_tower.tables import rules_for
 from generator.engine.rng import normalise_seed
 from generator.model.loader import load_content
+from generator.rulesets.inverted_tower.policy import REFERENCE
+from generator.rulesets.inverted_tower.rules import rules_for
+from generator.rulesets.inverted_tower.simulate import DiceTape, reference_game, run_games, simulate
 
 RUNS = 100_000
 REFERENCE_RUNS = 2_000

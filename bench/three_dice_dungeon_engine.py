@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import time
 
-from generator.engine.three_dice_dungeon import ENGINE
-from generator.engine.three_dice_dungeon.check import check_dungeon
-from generator.engine.three_dice_dungeon.dungeon import generate_dungeon
-from generator.engine.three_dice_dungeon.readings import compile_rules
 from generator.model.loader import load_content
-from generator.model.three_dice_dungeon import ThreeDiceDungeon
+from generator.rulesets.three_dice_dungeon.check import check_dungeon
+from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
+from generator.rulesets.three_dice_dungeon.dungeon import generate_dungeon
+from generator.rulesets.three_dice_dungeon.queries import ENGINE
+from generator.rulesets.three_dice_dungeon.rules import compile_rules
 
 GAMES = 500
 REPEATS = 3

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 
-from generator.engine.tower_of_choices import ENGINE
 from generator.model.loader import load_content
+from generator.rulesets.tower_of_choices.family import ENGINE
 
 RUNS = 2000
 WARM_UP = 200

@@ -7,14 +7,14 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator import build
+from generator import pipeline
 from generator.model.loader import load_content
 from tests.conftest import edit
 
 
 def test_every_product_is_planned_once(tmp_path: Path) -> None:
     content = load_content()
-    jobs = build.plan(content, tmp_path)
+    jobs = pipeline.plan(content, tmp_path)
     names = sorted(job.out.name for job in jobs)
     assert len(names) == len(set(names))
     for ruleset_id in content.rulesets:
@@ -29,18 +29,18 @@ def test_every_product_is_planned_once(tmp_path: Path) -> None:
 def test_unchanged_products_are_skipped(
     content_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(build, "PRODUCT_MODULES", ("generator.render.rulebook_build",))
+    monkeypatch.setattr(pipeline, "PRODUCT_MODULES", ("generator.products.rulebook.build",))
     folder = content_copy / "tower-of-choices"
     out = tmp_path / "out"
-    lines = list(build.build_all(load_content(folder), out))
+    lines = list(pipeline.build_all(load_content(folder), out))
     assert lines[0].startswith("content ok: tower-of-choices; 3 of 3 products to render")
     assert len(lines) == 4
     for paper in ("a4", "letter", "a5"):
         assert len(pypdf.PdfReader(out / f"tower-of-choices-rulebook-{paper}.pdf").pages) > 10
-    again = build.build_all(load_content(folder), out)
+    again = pipeline.build_all(load_content(folder), out)
     assert next(again).startswith("content ok: tower-of-choices; 0 of 3 products")
     edit(folder / "tables" / "checks.toml", "draw = 2", "draw = 3")
-    changed = build.build_all(load_content(folder), out)
+    changed = pipeline.build_all(load_content(folder), out)
     assert next(changed).startswith("content ok: tower-of-choices; 3 of 3 products")
 
 
@@ -71,16 +71,16 @@ def test_a_link_out_of_the_content_is_not_read(content_copy: Path, tmp_path: Pat
     folder = content_copy / "tower-of-choices"
     (folder / "notes.txt").symlink_to(secret)
     content = load_content(folder)
-    job = build.plan(content, tmp_path / "out")[0]
-    before = build.input_hash(content, job)
+    job = pipeline.plan(content, tmp_path / "out")[0]
+    before = pipeline.input_hash(content, job)
     secret.write_text("two")
-    assert build.input_hash(content, job) == before
+    assert pipeline.input_hash(content, job) == before
     secret.unlink()  # the hash does not need the file the link leads to
-    assert build.input_hash(content, job) == before
+    assert pipeline.input_hash(content, job) == before
     (folder / "loop-a").symlink_to(folder / "loop-b")
     (folder / "loop-b").symlink_to(folder / "loop-a")
     (folder / "rules-again").symlink_to(folder / "rules", target_is_directory=True)
-    assert build.input_hash(content, job) != before
+    assert pipeline.input_hash(content, job) != before
 
 
 def test_build_checks_what_validate_checks_first(content_copy: Path, tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_build_checks_what_validate_checks_first(content_copy: Path, tmp_path: P
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\nA sword \u2694.\n",
                        encoding="utf-8")
     with pytest.raises(ContentError) as caught:
-        next(build.build_all(load_content(content_copy), tmp_path / "out"))
+        next(pipeline.build_all(load_content(content_copy), tmp_path / "out"))
     (finding,) = caught.value.findings
     assert finding.file == "content/tower-of-choices/rules/01-introduction.md"
     assert finding.key.startswith("line ") and "U+2694 CROSSED SWORDS" in finding.message
@@ -114,7 +114,7 @@ def test_a_link_inside_the_content_is_hashed_through(content_copy: Path, tmp_pat
     folder = content_copy / "inverted-tower"
     (folder / "notes.txt").symlink_to(shared)
     content = load_content(content_copy)
-    job = next(j for j in build.plan(content, tmp_path / "out") if j.ruleset == "inverted-tower")
-    before = build.input_hash(content, job)
+    job = next(j for j in pipeline.plan(content, tmp_path / "out") if j.ruleset == "inverted-tower")
+    before = pipeline.input_hash(content, job)
     shared.write_text("two")
-    assert build.input_hash(content, job) != before
+    assert pipeline.input_hash(content, job) != before

@@ -10,7 +10,7 @@ import pytest
 
 from generator.engine.registry import engines
 from generator.model.loader import load_content
-from generator.render.rulebook import rulebook_html
+from generator.products.rulebook.html import rulebook_html
 from tests.conftest import edit
 
 CASES = [

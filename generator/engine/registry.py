@@ -1,6 +1,6 @@
 """The engines of the three families, behind one interface the CLI and booklets use.
 
-Each family package (``generator.engine.inverted_tower`` and so on) defines ``ENGINE``,
+Each family package (``generator.rulesets.inverted_tower`` and so on) defines ``ENGINE``,
 an :class:`Engine`.  Nothing here does I/O.
 """
 
@@ -54,8 +54,8 @@ class Engine:
 
 
 def engines() -> dict[str, Engine]:
-    from generator.engine.inverted_tower import ENGINE as IT
-    from generator.engine.three_dice_dungeon import ENGINE as DD
-    from generator.engine.tower_of_choices import ENGINE as TC
+    from generator.rulesets.inverted_tower.family import ENGINE as IT
+    from generator.rulesets.three_dice_dungeon.queries import ENGINE as DD
+    from generator.rulesets.tower_of_choices.family import ENGINE as TC
 
     return {engine.family: engine for engine in (IT, DD, TC)}

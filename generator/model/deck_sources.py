@@ -137,8 +137,8 @@ def sources(data: Any) -> dict[str, Source]:
     tables: Mapping[str, TableView] = data.tables()
     found = {name: _table_source(table) for name, table in tables.items()}
     # Imported here: the family modules import the loader, which imports this package.
-    from generator.model.three_dice_dungeon import ThreeDiceDungeon
-    from generator.model.tower_of_choices import TowerOfChoices
+    from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
+    from generator.rulesets.tower_of_choices.read import TowerOfChoices
 
     if isinstance(data, ThreeDiceDungeon):
         found["monsters"] = _three_dice_monsters(data, tables)

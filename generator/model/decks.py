@@ -66,7 +66,7 @@ class Card:
     write_in: str = ""
     roll: str = ""  # die faces, for a card from a row of a dice table
     part: int = 0  # which of ``parts`` cards a reference card too long for its size was
-    parts: int = 0  # cut into (generator.model.card_split); 0 for a whole card
+    parts: int = 0  # cut into (generator.products.cards.split); 0 for a whole card
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,9 @@ class Content:
 
 def families() -> dict[str, Family]:
     # Imported here so that the family modules may import this module's types.
-    from generator.model import inverted_tower, three_dice_dungeon, tower_of_choices
+    from generator.rulesets.inverted_tower import data as inverted_tower
+    from generator.rulesets.three_dice_dungeon import data as three_dice_dungeon
+    from generator.rulesets.tower_of_choices import read as tower_of_choices
 
     found = (inverted_tower.FAMILY, three_dice_dungeon.FAMILY, tower_of_choices.FAMILY)
     return {family.id: family for family in found}

@@ -90,8 +90,8 @@ def _named(names: list[str], notes: list[str] | None = None) -> tuple[Entry, ...
 
 
 def _inverted_tower(data: object) -> Sources:
-    from generator.model.inverted_tower import InvertedTower
-    from generator.model.inverted_tower_data import XpCounting
+    from generator.rulesets.inverted_tower.data import InvertedTower
+    from generator.rulesets.inverted_tower.entities import XpCounting
 
     assert isinstance(data, InvertedTower)
     lv, start = data.leveling, data.character.start
@@ -130,8 +130,8 @@ def _inverted_tower(data: object) -> Sources:
 
 
 def _three_dice_dungeon(data: object) -> Sources:
-    from generator.model.three_dice_dungeon import ThreeDiceDungeon
-    from generator.model.three_dice_dungeon_effects import EffectKind, Item
+    from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
+    from generator.rulesets.three_dice_dungeon.effects import EffectKind, Item
 
     assert isinstance(data, ThreeDiceDungeon)
 
@@ -180,7 +180,7 @@ def _three_dice_dungeon(data: object) -> Sources:
 
 
 def _tower_of_choices(data: object) -> Sources:
-    from generator.model.tower_of_choices_types import AbilityKind, TowerOfChoices
+    from generator.rulesets.tower_of_choices.entities import AbilityKind, TowerOfChoices
 
     assert isinstance(data, TowerOfChoices)
     rules = data.character

@@ -8,16 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine.inverted_tower.booklet import (
+from generator.rulesets.inverted_tower.booklet import (
     FloorContent,
     floor_rolls,
     generate_floor,
     generate_floors,
 )
-from generator.engine.inverted_tower.check import INVARIANT, check_floor
-from generator.engine.inverted_tower.state import RoomKind
-from generator.engine.inverted_tower.tables import Gain
-from generator.model.inverted_tower_data import EventKind
+from generator.rulesets.inverted_tower.check import INVARIANT, check_floor
+from generator.rulesets.inverted_tower.entities import EventKind
+from generator.rulesets.inverted_tower.rules import Gain
+from generator.rulesets.inverted_tower.state import RoomKind
 from tests.engine.test_inverted_tower_support import PROFILES, rules
 
 OTHER = (("IT-02",), ("IT-03",), ("IT-18",), ("IT-32",), ("IT-02", "IT-03", "IT-05"))

@@ -12,19 +12,19 @@ from itertools import product
 
 import pytest
 
-from generator.engine.inverted_tower import ENGINE
-from generator.engine.inverted_tower.content import record_room, resolve_room
-from generator.engine.inverted_tower.game import TapeDice, fight
-from generator.engine.inverted_tower.odds import (
+from generator.rulesets.inverted_tower.family import ENGINE
+from generator.rulesets.inverted_tower.game import TapeDice, fight
+from generator.rulesets.inverted_tower.odds import (
     daggers_spent,
     fight_odds,
     floor_odds,
     hit_chance,
     room_distribution,
 )
-from generator.engine.inverted_tower.policy import REFERENCE
-from generator.engine.inverted_tower.state import FloorState, Hero, RoomKind
-from generator.engine.inverted_tower.tables import Rules
+from generator.rulesets.inverted_tower.policy import REFERENCE
+from generator.rulesets.inverted_tower.rooms import record_room, resolve_room
+from generator.rulesets.inverted_tower.rules import Rules
+from generator.rulesets.inverted_tower.state import FloorState, Hero, RoomKind
 from tests.engine.test_inverted_tower_support import (
     PROFILES,
     data,
@@ -130,7 +130,7 @@ def test_fight_odds_match_every_dice_sequence(hp: int, max_hp: int, daggers: int
 
 def _kills(r: Rules, foes: tuple[str, ...], dice: Sequence[int], h: Hero) -> int:
     """Kills in a lost fight: replay it roll by roll (each roll kills or misses)."""
-    from generator.engine.inverted_tower.rules import attack, start_fight
+    from generator.rulesets.inverted_tower.procedures import attack, start_fight
 
     state = start_fight(r, REFERENCE, h, 1, foes)
     for die in dice:

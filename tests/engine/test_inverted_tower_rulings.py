@@ -12,11 +12,11 @@ from fractions import Fraction
 
 import pytest
 
-from generator.engine.inverted_tower.content import NeedMoreDice, record_room, resolve_room
-from generator.engine.inverted_tower.game import last_floor, walk_back
-from generator.engine.inverted_tower.odds import fight_odds, hit_chance
-from generator.engine.inverted_tower.policy import REFERENCE, Policy, may_descend
-from generator.engine.inverted_tower.rules import (
+from generator.rulesets.inverted_tower.entities import EventKind
+from generator.rulesets.inverted_tower.game import last_floor, walk_back
+from generator.rulesets.inverted_tower.odds import fight_odds, hit_chance
+from generator.rulesets.inverted_tower.policy import REFERENCE, Policy, may_descend
+from generator.rulesets.inverted_tower.procedures import (
     attack,
     gain_xp,
     hurt,
@@ -24,7 +24,9 @@ from generator.engine.inverted_tower.rules import (
     shop,
     start_fight,
 )
-from generator.engine.inverted_tower.state import (
+from generator.rulesets.inverted_tower.rooms import NeedMoreDice, record_room, resolve_room
+from generator.rulesets.inverted_tower.rules import NEVER, Gain, Rules
+from generator.rulesets.inverted_tower.state import (
     ROOM_FIELDS,
     FloorState,
     Hero,
@@ -32,8 +34,6 @@ from generator.engine.inverted_tower.state import (
     RoomRoll,
     WanderRoll,
 )
-from generator.engine.inverted_tower.tables import NEVER, Gain, Rules
-from generator.model.inverted_tower_data import EventKind
 from tests.engine.test_inverted_tower_support import both, hero, roll, rules, ruleset, tape
 
 FLOOR1 = FloorState(floor=1)
@@ -364,7 +364,7 @@ def test_fight_odds_follow_it17_either_way() -> None:
 
 def test_wander_roll_reads_its_dice() -> None:
     r = rules()
-    from generator.engine.inverted_tower.content import wander_foes, wander_treasure
+    from generator.rulesets.inverted_tower.rooms import wander_foes, wander_treasure
 
     assert wander_foes(r, WanderRoll(4, 6, 6, 1)) == ()
     assert wander_foes(r, WanderRoll(5, 6, 6, 1)) == ("normal", "normal", "elite")

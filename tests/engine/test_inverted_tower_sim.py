@@ -11,25 +11,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.cli import cli
-from generator.engine.inverted_tower import ENGINE
-from generator.engine.inverted_tower.booklet import BookletDice, generate_floors
-from generator.engine.inverted_tower.fast import (
+from generator.engine.rng import normalise_seed, stream
+from generator.rulesets.inverted_tower.booklet import BookletDice, generate_floors
+from generator.rulesets.inverted_tower.family import ENGINE
+from generator.rulesets.inverted_tower.fast import (
     CAUSES,
     fast_supported,
     make_fast_batch,
     make_fast_game,
 )
-from generator.engine.inverted_tower.game import TapeDice, play
-from generator.engine.inverted_tower.policy import REFERENCE, Policy
-from generator.engine.inverted_tower.simulate import (
+from generator.rulesets.inverted_tower.game import TapeDice, play
+from generator.rulesets.inverted_tower.policy import REFERENCE, Policy
+from generator.rulesets.inverted_tower.rules import Rules
+from generator.rulesets.inverted_tower.simulate import (
     RULESET,
     DiceTape,
     reference_game,
     run_batches,
     simulate,
 )
-from generator.engine.inverted_tower.tables import Rules
-from generator.engine.rng import normalise_seed, stream
 from tests.engine.test_inverted_tower_support import PROFILES, data, profile, rules
 
 #: Alt readings the fast path flattens (each alone, and some together).

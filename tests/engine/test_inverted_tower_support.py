@@ -11,14 +11,14 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from generator.engine.inverted_tower.game import TapeDice
-from generator.engine.inverted_tower.policy import REFERENCE
-from generator.engine.inverted_tower.rules import new_hero
-from generator.engine.inverted_tower.state import Hero, RoomRoll
-from generator.engine.inverted_tower.tables import Rules, build_rules
 from generator.model.common import Profile
-from generator.model.inverted_tower import InvertedTower
 from generator.model.loader import Ruleset, load_content
+from generator.rulesets.inverted_tower.data import InvertedTower
+from generator.rulesets.inverted_tower.game import TapeDice
+from generator.rulesets.inverted_tower.policy import REFERENCE
+from generator.rulesets.inverted_tower.procedures import new_hero
+from generator.rulesets.inverted_tower.rules import Rules, build_rules
+from generator.rulesets.inverted_tower.state import Hero, RoomRoll
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "inverted-tower"
 PROFILES = ("as-written", "draft-4.5")

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine.three_dice_dungeon import ENGINE
-from generator.engine.three_dice_dungeon.combat import (
+from generator.rulesets.three_dice_dungeon.combat import (
     Fight,
     Outcome,
     fight,
@@ -19,16 +18,17 @@ from generator.engine.three_dice_dungeon.combat import (
     hit_faces_by_enumeration,
     hits,
 )
-from generator.engine.three_dice_dungeon.dice import FastRng, Tape, TapeExhausted
-from generator.engine.three_dice_dungeon.dungeon import CharacterRoll
-from generator.engine.three_dice_dungeon.hero import Hero, death_floor, gain_item
-from generator.engine.three_dice_dungeon.odds import fight_odds, hit_chance
-from generator.engine.three_dice_dungeon.play import play
-from generator.engine.three_dice_dungeon.policy import ReferencePolicy
-from generator.engine.three_dice_dungeon.readings import Foe, Rules
-from generator.engine.three_dice_dungeon.simulate import run_streams
-from generator.model.three_dice_dungeon_effects import Stat
-from generator.model.three_dice_dungeon_entities import Ability, AbilityKind, Loot
+from generator.rulesets.three_dice_dungeon.dice import FastRng, Tape, TapeExhausted
+from generator.rulesets.three_dice_dungeon.dungeon import CharacterRoll
+from generator.rulesets.three_dice_dungeon.effects import Stat
+from generator.rulesets.three_dice_dungeon.entities import Ability, AbilityKind, Loot
+from generator.rulesets.three_dice_dungeon.game import play
+from generator.rulesets.three_dice_dungeon.hero import Hero, death_floor, gain_item
+from generator.rulesets.three_dice_dungeon.odds import fight_odds, hit_chance
+from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
+from generator.rulesets.three_dice_dungeon.queries import ENGINE
+from generator.rulesets.three_dice_dungeon.rules import Foe, Rules
+from generator.rulesets.three_dice_dungeon.simulate import run_streams
 from tests.engine.test_three_dice_dungeon_support import profile, rules
 
 

@@ -8,22 +8,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine.three_dice_dungeon.check import check_dungeon, check_level
-from generator.engine.three_dice_dungeon.content import (
+from generator.rulesets.three_dice_dungeon.check import check_dungeon, check_level
+from generator.rulesets.three_dice_dungeon.dice import FastRng, stable
+from generator.rulesets.three_dice_dungeon.dungeon import (
+    Dungeon,
+    generate_dungeon,
+    has_dragon,
+    undead_level,
+)
+from generator.rulesets.three_dice_dungeon.levels import (
     Cell,
     Grid,
     Level,
     generate_level,
     step,
 )
-from generator.engine.three_dice_dungeon.dice import FastRng, stable
-from generator.engine.three_dice_dungeon.dungeon import (
-    Dungeon,
-    generate_dungeon,
-    has_dragon,
-    undead_level,
-)
-from generator.engine.three_dice_dungeon.readings import opposite
+from generator.rulesets.three_dice_dungeon.rules import opposite
 from tests.engine.test_three_dice_dungeon_support import data, rules
 
 SEEDS = st.one_of(st.integers(min_value=0, max_value=10**9), st.text(min_size=1, max_size=8))

@@ -7,7 +7,7 @@ doing different things.  Rulings with a single reading are shown doing it.
 
 from __future__ import annotations
 
-from generator.engine.three_dice_dungeon.combat import (
+from generator.rulesets.three_dice_dungeon.combat import (
     Fight,
     Outcome,
     fight,
@@ -17,33 +17,33 @@ from generator.engine.three_dice_dungeon.combat import (
     take_hit,
     to_hit_modifier,
 )
-from generator.engine.three_dice_dungeon.content import (
-    DEFAULT_GRID,
-    Grid,
-    generate_level,
-    roll_monster,
-    roll_treasure,
-)
-from generator.engine.three_dice_dungeon.dice import FastRng, Tape
-from generator.engine.three_dice_dungeon.dungeon import (
+from generator.rulesets.three_dice_dungeon.dice import FastRng, Tape
+from generator.rulesets.three_dice_dungeon.dungeon import (
     CharacterRoll,
     roll_character,
     roll_substitution,
 )
-from generator.engine.three_dice_dungeon.explore import LevelState, Move, Step
-from generator.engine.three_dice_dungeon.hero import (
+from generator.rulesets.three_dice_dungeon.effects import Stat
+from generator.rulesets.three_dice_dungeon.entities import Loot
+from generator.rulesets.three_dice_dungeon.explore import LevelState, Move, Step
+from generator.rulesets.three_dice_dungeon.game import STUCK, Game, play, roaming_monster, roams
+from generator.rulesets.three_dice_dungeon.hero import (
     Hero,
     bleeding,
     gain_item,
     gain_xp,
     use_item,
 )
-from generator.engine.three_dice_dungeon.play import STUCK, Game, play, roaming_monster, roams
-from generator.engine.three_dice_dungeon.policy import ReferencePolicy, descent_ready
-from generator.engine.three_dice_dungeon.readings import Foe, Rules, multiplayer_monster
-from generator.engine.three_dice_dungeon.simulate import run_streams
-from generator.model.three_dice_dungeon_effects import Stat
-from generator.model.three_dice_dungeon_entities import Loot
+from generator.rulesets.three_dice_dungeon.levels import (
+    DEFAULT_GRID,
+    Grid,
+    generate_level,
+    roll_monster,
+    roll_treasure,
+)
+from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy, descent_ready
+from generator.rulesets.three_dice_dungeon.rules import Foe, Rules, multiplayer_monster
+from generator.rulesets.three_dice_dungeon.simulate import run_streams
 from tests.engine.test_three_dice_dungeon_support import both, rules
 
 POLICY = ReferencePolicy()

@@ -11,18 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.engine.report import summarise
-from generator.engine.three_dice_dungeon import ENGINE
-from generator.engine.three_dice_dungeon.content import (
+from generator.rulesets.three_dice_dungeon.dice import FastRng, Tape, TapeExhausted
+from generator.rulesets.three_dice_dungeon.dungeon import build_level
+from generator.rulesets.three_dice_dungeon.game import play
+from generator.rulesets.three_dice_dungeon.levels import (
     generate_level,
     roll_monster,
     roll_treasure,
 )
-from generator.engine.three_dice_dungeon.dice import FastRng, Tape, TapeExhausted
-from generator.engine.three_dice_dungeon.dungeon import build_level
-from generator.engine.three_dice_dungeon.odds import location_odds
-from generator.engine.three_dice_dungeon.play import play
-from generator.engine.three_dice_dungeon.policy import ReferencePolicy
-from generator.engine.three_dice_dungeon.simulate import run_streams
+from generator.rulesets.three_dice_dungeon.odds import location_odds
+from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
+from generator.rulesets.three_dice_dungeon.queries import ENGINE
+from generator.rulesets.three_dice_dungeon.simulate import run_streams
 from tests.engine.test_three_dice_dungeon_support import data, profile, rules
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from generator.engine.three_dice_dungeon.readings import Rules, compile_rules
 from generator.model.common import Profile
 from generator.model.loader import Ruleset, load_content
-from generator.model.three_dice_dungeon import ThreeDiceDungeon
+from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
+from generator.rulesets.three_dice_dungeon.rules import Rules, compile_rules
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "three-dice-dungeon"
 PROFILES = ("as-written", "d6-scale")

@@ -12,16 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.engine.rng import stream
-from generator.engine.tower_of_choices import ENGINE
-from generator.engine.tower_of_choices.odds import (
+from generator.rulesets.tower_of_choices.family import ENGINE
+from generator.rulesets.tower_of_choices.odds import (
     NO_WILD,
     commit_odds,
     hand_succeeds,
     stop_early_odds,
 )
-from generator.engine.tower_of_choices.policy import options
-from generator.engine.tower_of_choices.rules import Attempt, resolve_check
-from generator.engine.tower_of_choices.state import shuffle
+from generator.rulesets.tower_of_choices.policy import options
+from generator.rulesets.tower_of_choices.procedures import Attempt, resolve_check
+from generator.rulesets.tower_of_choices.state import shuffle
 from tests.engine.test_tower_of_choices_support import (
     data,
     ix,

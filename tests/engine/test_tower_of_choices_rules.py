@@ -11,13 +11,14 @@ from collections.abc import Sequence
 import pytest
 
 from generator.engine.rng import stream
-from generator.engine.tower_of_choices.character import (
+from generator.model.common import Profile
+from generator.rulesets.tower_of_choices.character import (
     character_violations,
     random_character,
     starting_coins,
 )
-from generator.engine.tower_of_choices.play import play_trial
-from generator.engine.tower_of_choices.rules import (
+from generator.rulesets.tower_of_choices.game import play_trial
+from generator.rulesets.tower_of_choices.procedures import (
     Attempt,
     actions_per_exchange,
     apply_setback,
@@ -31,10 +32,9 @@ from generator.engine.tower_of_choices.rules import (
     rest,
     wound,
 )
-from generator.engine.tower_of_choices.state import Character, RunState, starting_deck
-from generator.engine.tower_of_choices.trial import Obstacle, Room, Trial
-from generator.model.common import Profile
-from generator.model.tower_of_choices import SetbackKind
+from generator.rulesets.tower_of_choices.read import SetbackKind
+from generator.rulesets.tower_of_choices.state import Character, RunState, starting_deck
+from generator.rulesets.tower_of_choices.trial import Obstacle, Room, Trial
 from tests.engine.test_tower_of_choices_support import (
     Script,
     character,
@@ -443,7 +443,7 @@ def test_narrative_abilities_are_accepted_and_change_nothing() -> None:
 def test_the_engine_refuses_a_deck_economy_it_does_not_implement() -> None:
     from dataclasses import replace
 
-    from generator.engine.tower_of_choices.state import index
+    from generator.rulesets.tower_of_choices.state import index
 
     changed = replace(data(), checks=replace(data().checks, challenge_converted_after_draw=False))
     with pytest.raises(ValueError, match="needs checks flags challenge_converted_after_draw"):

@@ -7,13 +7,13 @@ from hypothesis import strategies as st
 
 from generator.engine.report import RunOutcome, summarise
 from generator.engine.rng import stream
-from generator.engine.tower_of_choices import ENGINE
-from generator.engine.tower_of_choices.character import character_violations, random_character
-from generator.engine.tower_of_choices.play import play_trial
-from generator.engine.tower_of_choices.policy import Policy
-from generator.engine.tower_of_choices.state import RULESET, RunState
-from generator.engine.tower_of_choices.trial import generate_trial
 from generator.model.common import Profile
+from generator.rulesets.tower_of_choices.character import character_violations, random_character
+from generator.rulesets.tower_of_choices.family import ENGINE
+from generator.rulesets.tower_of_choices.game import play_trial
+from generator.rulesets.tower_of_choices.policy import Policy
+from generator.rulesets.tower_of_choices.state import RULESET, RunState
+from generator.rulesets.tower_of_choices.trial import generate_trial
 from tests.engine.test_tower_of_choices_support import data, ix, profile, ruleset
 
 ALTS = (

@@ -12,11 +12,11 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from generator.engine.tower_of_choices.state import Character, RulesIndex, RunState, index
-from generator.engine.tower_of_choices.trial import Approach, Obstacle
 from generator.model.common import Profile
 from generator.model.loader import Ruleset, load_content
-from generator.model.tower_of_choices import TowerOfChoices
+from generator.rulesets.tower_of_choices.read import TowerOfChoices
+from generator.rulesets.tower_of_choices.state import Character, RulesIndex, RunState, index
+from generator.rulesets.tower_of_choices.trial import Approach, Obstacle
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "tower-of-choices"
 PROFILES = ("as-written", "gentle")

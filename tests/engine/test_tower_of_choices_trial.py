@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine.tower_of_choices.checks import check_trial
-from generator.engine.tower_of_choices.trial import (
+from generator.rulesets.tower_of_choices.check import check_trial
+from generator.rulesets.tower_of_choices.trial import (
     Approach,
     Roll,
     Trial,

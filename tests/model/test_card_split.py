@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from generator.model.card_split import row_weight, rows_of, split_tables, weights
 from generator.model.decks import Card
 from generator.model.loader import Content
+from generator.products.cards.split import row_weight, rows_of, split_tables, weights
 
 
 def reference_cards(content: Content) -> Iterator[Card]:

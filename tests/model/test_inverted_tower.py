@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ContentError
-from generator.model.inverted_tower import InvertedTower
-from generator.model.inverted_tower_data import (
+from generator.model.loader import Ruleset, load_content
+from generator.rulesets.inverted_tower.data import InvertedTower
+from generator.rulesets.inverted_tower.entities import (
     CritBasis,
     EffectKind,
     EliteCount,
@@ -19,7 +20,6 @@ from generator.model.inverted_tower_data import (
     TreasureAfter,
     Varies,
 )
-from generator.model.loader import Ruleset, load_content
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "inverted-tower"
 RULING_IDS = [f"IT-{n:02d}" for n in range(1, 35)]

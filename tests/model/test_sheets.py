@@ -7,8 +7,6 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ContentError
-from generator.model.inverted_tower import InvertedTower
-from generator.model.inverted_tower_data import XpCounting
 from generator.model.loader import Content, load_content
 from generator.model.schema import Findings, Node
 from generator.model.sheet_sources import sources_for
@@ -23,9 +21,11 @@ from generator.model.sheets import (
     load_sheet,
     load_sheets,
 )
-from generator.model.three_dice_dungeon import ThreeDiceDungeon
-from generator.model.three_dice_dungeon_effects import EffectKind
-from generator.model.tower_of_choices_types import AbilityKind, TowerOfChoices
+from generator.rulesets.inverted_tower.data import InvertedTower
+from generator.rulesets.inverted_tower.entities import XpCounting
+from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
+from generator.rulesets.three_dice_dungeon.effects import EffectKind
+from generator.rulesets.tower_of_choices.entities import AbilityKind, TowerOfChoices
 from tests.conftest import RULESETS, edit
 
 

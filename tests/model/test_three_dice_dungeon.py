@@ -9,9 +9,9 @@ import pytest
 
 from generator.errors import ContentError
 from generator.model.loader import Ruleset, load_content
-from generator.model.three_dice_dungeon import ThreeDiceDungeon
-from generator.model.three_dice_dungeon_effects import Dice, EffectKind, Stat
-from generator.model.three_dice_dungeon_entities import AbilityKind, Trigger
+from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
+from generator.rulesets.three_dice_dungeon.effects import Dice, EffectKind, Stat
+from generator.rulesets.three_dice_dungeon.entities import AbilityKind, Trigger
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "three-dice-dungeon"
 RULESET = "three-dice-dungeon"

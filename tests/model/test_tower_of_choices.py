@@ -10,7 +10,7 @@ import pytest
 
 from generator.errors import ContentError
 from generator.model.loader import BUNDLED_CONTENT, Ruleset, load_content
-from generator.model.tower_of_choices import (
+from generator.rulesets.tower_of_choices.read import (
     AbilityKind,
     ItemKind,
     SetbackKind,

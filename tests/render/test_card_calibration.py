@@ -10,8 +10,8 @@ import pdfplumber
 import pytest
 
 from generator.model.loader import load_content
-from generator.render.cards import select_decks
-from generator.render.imposition import PAPERS
+from generator.products.cards.imposition import PAPERS
+from generator.products.cards.printing import select_decks
 from tests.render.test_cards import MM, TOL, render, white_rects
 from tests.test_cli import run
 

@@ -12,7 +12,8 @@ import pytest
 
 from generator.model.decks import Card
 from generator.model.loader import load_content
-from generator.render.card_pieces import (
+from generator.products.cards.imposition import card_size
+from generator.products.cards.pieces import (
     PX_PER_MM,
     ROOM,
     FrontJob,
@@ -20,7 +21,6 @@ from generator.render.card_pieces import (
     lay_out_batch,
     write_pieces,
 )
-from generator.render.imposition import card_size
 
 PT_PER_PX = 0.75
 SIZE = card_size("poker")

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from generator.model.decks import Card
 from generator.model.loader import load_content
-from generator.render.card_fit import (
+from generator.products.cards.fit import (
     SHARES,
     guess,
     may_fit,
@@ -16,8 +16,8 @@ from generator.render.card_fit import (
     too_long,
     weight,
 )
-from generator.render.card_pieces import FaceBox, Overflow, base_size
-from generator.render.imposition import SIZES
+from generator.products.cards.imposition import SIZES
+from generator.products.cards.pieces import FaceBox, Overflow, base_size
 
 
 def test_base_sizes_and_the_sizes_below() -> None:

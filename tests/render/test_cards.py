@@ -15,10 +15,10 @@ import pypdf
 import pytest
 
 from generator.model.loader import Content, load_content
-from generator.render.capitals import is_name
-from generator.render.card_back import FRAME_INSET
-from generator.render.card_fit import STEP_PT
-from generator.render.card_pieces import (
+from generator.products.cards.back import FRAME_INSET
+from generator.products.cards.fit import STEP_PT
+from generator.products.cards.imposition import MARGIN, PAPERS, SIZES, card_size, layout
+from generator.products.cards.pieces import (
     FACE_INSET,
     MIN_PT,
     FrontJob,
@@ -26,9 +26,9 @@ from generator.render.card_pieces import (
     base_size,
     lay_out_batch,
 )
-from generator.render.card_png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
-from generator.render.cards import CardOptions, DeckPrint, select_decks, write_cards
-from generator.render.imposition import MARGIN, PAPERS, SIZES, card_size, layout
+from generator.products.cards.png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
+from generator.products.cards.printing import CardOptions, DeckPrint, select_decks, write_cards
+from generator.render.capitals import is_name
 from tests.conftest import (
     RULESETS,
     edit,

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from generator.render.imposition import (
+from generator.products.cards.imposition import (
     MARGIN,
     MIN_MARK,
     PAPERS,

@@ -92,7 +92,7 @@ def test_nested_lists_mark_their_items_with_the_projects_glyphs(
     """A list in a list was marked with a white bullet, which only a font of the host had:
     with the host's fonts gone, the rulebook failed on it."""
     from generator.model.loader import load_content
-    from generator.render.products import write_rulebook
+    from generator.products.rulebook.write import write_rulebook
 
     chapter = content_copy / "tower-of-choices" / "rules" / "01-introduction.md"
     chapter.write_text(chapter.read_text(encoding="utf-8")

@@ -13,10 +13,10 @@ import pdfplumber
 import pytest
 
 from generator.model.loader import Content
+from generator.products.rulebook.html import rulebook_html
 from generator.render import pdf as pdf_module
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.markdown import ProseRenderer
-from generator.render.rulebook import rulebook_html
 from generator.render.typography import typeset
 from tests.conftest import RULESETS
 

@@ -1,4 +1,4 @@
-"""Links to a place in the book, by the names a reader sees (generator.render.links)."""
+"""Links to a place in the book, by the names a reader sees (generator.products.rulebook.links)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from markupsafe import Markup
 
 from generator.errors import RenderError
-from generator.render.links import APPENDICES, resolve, targets
+from generator.products.rulebook.links import APPENDICES, resolve, targets
 from generator.render.markdown import Heading, ProseBlock
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from markupsafe import Markup
 
+from generator.products.rulebook.columns import MARK, best_split
 from generator.render.markdown import ProseBlock
-from generator.render.quick_columns import MARK, best_split
 
 
 def anchors(**tops: float) -> dict[str, tuple[float, float, float, float]]:

@@ -18,10 +18,10 @@ from generator.errors import RenderError
 from generator.model.common import Reading
 from generator.model.loader import Content, Ruleset, load_content
 from generator.model.views import RANGE_DASH
+from generator.products.rulebook.write import write_rulebook
 from generator.render import pdf as pdf_module
 from generator.render.capitals import is_label
 from generator.render.markdown import ProseRenderer
-from generator.render.products import write_rulebook
 from tests.conftest import (
     RULESETS,
     hyphenated,

@@ -10,7 +10,6 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.model.inverted_tower import InvertedTower
 from generator.model.loader import Content, Ruleset, load_content
 from generator.model.sheets import (
     BoxesSection,
@@ -23,10 +22,18 @@ from generator.model.sheets import (
     TrackSection,
     field_names,
 )
-from generator.model.three_dice_dungeon import ThreeDiceDungeon
-from generator.model.tower_of_choices_types import TowerOfChoices
+from generator.products.sheets.render import (
+    PAPERS,
+    SHEET_PAPERS,
+    Paper,
+    sheet_def,
+    units,
+    write_sheet,
+)
 from generator.render import pdf as pdf_module
-from generator.render.sheets import PAPERS, SHEET_PAPERS, Paper, sheet_def, units, write_sheet
+from generator.rulesets.inverted_tower.data import InvertedTower
+from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
+from generator.rulesets.tower_of_choices.entities import TowerOfChoices
 from tests.conftest import RULESETS, edit, pdf_faults, plain_quotes, straight_quotes
 
 MM = 72 / 25.4

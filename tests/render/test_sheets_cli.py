@@ -10,8 +10,8 @@ import pypdf
 import pytest
 
 from generator.model.loader import Content, load_content
-from generator.render import sheets_build
-from generator.render.sheets import PAPERS
+from generator.products.sheets import build as sheets_build
+from generator.products.sheets.render import PAPERS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,0 +1,148 @@
+"""``towerpress build``: every product of every ruleset into the build folder.
+
+Two phases (mkdocs, Pelican): the content is loaded and validated first and every
+product is planned; then the products are rendered, independent ones in parallel
+worker processes (WeasyPrint is imported in the workers).
+
+Each kind of product has a module with ``plan(content, out_dir) -> list[Job]`` and
+``run(ruleset, job) -> str`` (a line for the log).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from generator import __version__
+from generator.errors import TowerpressError
+from generator.model.loader import Content, Ruleset, load_content
+from generator.render.output import unwritable, write_atomic
+from generator.render.parallel import worker_pool
+
+PRODUCT_MODULES = (
+    "generator.products.rulebook.build",
+    "generator.products.cards.build",
+    "generator.products.sheets.build",
+)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One file to write: which module renders it, for which ruleset, with which options."""
+
+    module: str
+    ruleset: str
+    out: Path
+    options: tuple[tuple[str, Any], ...] = field(default=())
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return dict(self.options).get(name, default)
+
+
+def _module(name: str) -> Any:
+    return importlib.import_module(name)
+
+
+def plan(content: Content, out_dir: Path) -> list[Job]:
+    jobs: list[Job] = []
+    for name in PRODUCT_MODULES:
+        planner = cast(Callable[[Content, Path], list[Job]], _module(name).plan)
+        jobs.extend(planner(content, out_dir))
+    seen: set[Path] = set()
+    for job in jobs:
+        # A writer never writes one path twice (Pelican's Writer).
+        if job.out in seen:
+            raise TowerpressError(f"two products would be written to {job.out}")
+        seen.add(job.out)
+    return jobs
+
+
+def _run(content_root: str, job: Job) -> str:
+    ruleset: Ruleset = load_content(Path(content_root)).ruleset(job.ruleset)
+    runner = cast(Callable[[Ruleset, Job], str], _module(job.module).run)
+    return runner(ruleset, job)
+
+
+PACKAGE = Path(__file__).resolve().parent
+TEMPLATES = PACKAGE.parent / "templates"
+
+
+def _files(folder: Path, patterns: Iterable[str]) -> list[Path]:
+    found = {p for pattern in patterns for p in folder.rglob(pattern)
+             if p.is_file() or p.is_symlink()}
+    return sorted(p for p in found if "__pycache__" not in p.parts)
+
+
+def input_hash(content: Content, job: Job) -> str:
+    """A hash of everything a product is made from: its ruleset's content, the
+    templates, the program itself and the job's options.  Same hash, same bytes."""
+    digest = hashlib.sha256(f"{__version__}\n{job.module}\n{job.options!r}\n".encode())
+    folder = content.ruleset(job.ruleset).root
+    # The loader reads a link that stays inside the content folder (another ruleset's
+    # file, say), so the hash does too; nothing outside the folder is read.
+    for base, inside, patterns in ((folder, content.root, ["*"]), (TEMPLATES, TEMPLATES, ["*"]),
+                                   (PACKAGE, PACKAGE, ["*.py"])):
+        for path in _files(base, patterns):
+            digest.update(str(path.relative_to(base)).encode() + b"\0"
+                          + _fingerprint(path, inside))
+    return digest.hexdigest()
+
+
+def _fingerprint(path: Path, base: Path) -> bytes:
+    """The bytes that stand for ``path`` in the hash.  A link that leads out of ``base``
+    stands for where it leads: content never has a file outside its folder read
+    (design.md section 8), and the loader refuses such a link too."""
+    if path.is_symlink():
+        try:
+            inside = path.resolve().is_relative_to(base.resolve()) and path.is_file()
+        except (OSError, RuntimeError):  # links that lead to each other
+            inside = False
+        if not inside:
+            return b"link to " + os.fsencode(os.readlink(path))
+    return path.read_bytes()
+
+
+def _stamp(out_dir: Path, job: Job) -> Path:
+    return out_dir / ".inputs" / f"{job.out.name}.sha256"
+
+
+def build_all(
+    content: Content, out_dir: Path, workers: int = 2, force: bool = False
+) -> Iterator[str]:
+    """Render every product whose inputs changed since it was last written.
+
+    Raises:
+        ContentError: what ``validate`` finds (the prose, the characters), before any work.
+    """
+    from generator.products.checks import check_renders
+
+    check_renders(content)
+    jobs = plan(content, out_dir)
+    hashes = {job.out: input_hash(content, job) for job in jobs}
+    todo = [
+        job
+        for job in jobs
+        if force
+        or not job.out.is_file()
+        or not _stamp(out_dir, job).is_file()
+        or _stamp(out_dir, job).read_text() != hashes[job.out]
+    ]
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise unwritable(out_dir, exc) from None
+    yield (
+        f"content ok: {', '.join(content.rulesets)}; {len(todo)} of {len(jobs)} products "
+        "to render (the others are unchanged)"
+    )
+    with worker_pool(workers) as pool:
+        futures = [(job, pool.submit(_run, str(content.root), job)) for job in todo]
+        for job, future in futures:
+            line = future.result()
+            write_atomic(_stamp(out_dir, job), hashes[job.out].encode())
+            yield line

@@ -1,0 +1,1 @@
+"""The products: rulebook, cards, sheets."""

@@ -1,0 +1,45 @@
+"""Card fronts laid out one under the other on a single tall page, then cut onto pages of
+their own.
+
+WeasyPrint spends about 6 ms on every page it lays out before any of its content (the page's
+styles and its sixteen margin boxes), a fifth of an ordinary card's layout.  So the fronts of
+a batch share one page as tall as all of them could need (:mod:`generator.products.cards.pieces`),
+and each front worth keeping is then moved onto a page of its own: exactly the page it would
+have had if it had been laid out alone, so the sheets place it as before.
+
+This works on WeasyPrint's laid-out boxes, which its public API does not offer: the version
+is pinned (constraints.txt), and the tests compare cut pages with pages laid out alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _no_image(**_: Any) -> None:
+    """Faces have no images in their backgrounds, borders or masks: nothing is fetched."""
+    return None
+
+
+def cut_out(page: Any, face: Any, height: float) -> Any:
+    """A page ``height`` px tall holding only ``face``, one of the boxes laid out on ``page``,
+    at the top of its content box.
+
+    ``face`` is moved, so ``page`` must not be drawn afterwards.
+    """
+    from weasyprint.document import Page
+    from weasyprint.layout.background import layout_backgrounds
+
+    tall = page._page_box
+    root = tall.children[0]  # the <html> box; margin boxes follow it, all empty here
+    body = root.children[0]
+    top = tall.content_box_y()
+    face.translate(0, top - face.position_y)
+    box = tall.copy()
+    box.height = height - (box.margin_height() - box.height)
+    root = root.copy_with_children([body.copy_with_children([face])])
+    root.height = box.height
+    box.children = (root,)
+    # Backgrounds (the rows of a table) were placed where the face was laid out.
+    layout_backgrounds(box, _no_image)
+    return Page(box)

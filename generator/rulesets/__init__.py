@@ -1,0 +1,1 @@
+"""The rulesets: one package per family of rules, with the same module names in each."""

@@ -1,0 +1,185 @@
+"""The checker of pre-rolled floors: every violation, each with a stable code.
+
+:func:`check_floor` never stops at the first problem (style.md, habit 2). Codes map to
+the invariants of rulings.md section 1.5 (:data:`INVARIANT`); ``where`` reads
+``floor 2/room 5``. A floor is valid when the list is empty. Derived fields are checked by
+resolving every room again from its raw dice, and the structure by direct counting, so
+a tampered booklet shows both what it claims and which rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from generator.rulesets.inverted_tower.booklet import FloorContent
+from generator.rulesets.inverted_tower.rooms import (
+    EVENT_OF_ROOM,
+    NeedMoreDice,
+    record_room,
+    resolve_room,
+    wander_foes,
+    wander_treasure,
+)
+from generator.rulesets.inverted_tower.rules import Rules
+from generator.rulesets.inverted_tower.state import FloorState, RoomKind
+
+#: Each code and the invariant of rulings.md 1.5 it checks.
+INVARIANT = {
+    "die-range": 1,
+    "derived-mismatch": 1,
+    "room-numbering": 2,
+    "too-many-rooms": 2,
+    "after-last": 2,
+    "stairs-count": 3,
+    "forced-stairs": 3,
+    "event-repeat": 4,
+    "event-monsters": 5,
+    "encounter-size": 5,
+    "elite": 5,
+    "dead-end": 6,
+    "boss-lair": 7,
+    "trap-kind": 8,
+    "treasure": 9,
+    "tape-short": 11,
+}
+
+
+@dataclass(frozen=True)
+class Violation:
+    code: str
+    where: str
+    message: str
+
+    @property
+    def invariant(self) -> int:
+        return INVARIANT[self.code]
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.code} (invariant {self.invariant}): {self.message}"
+
+
+def check_floor(rules: Rules, content: FloorContent) -> list[Violation]:
+    """Every violation of rulings.md 1.5 in one pre-rolled floor."""
+    out: list[Violation] = []
+    floor = f"floor {content.floor}"
+
+    def add(code: str, where: str, message: str) -> None:
+        out.append(Violation(code, where, message))
+
+    faces = range(1, rules.faces + 1)
+    rooms = content.rooms
+    # -- invariant 1: dice and derived fields ---------------------------------------------
+    for room in rooms:
+        where = f"{floor}/room {room.index}"
+        bad = [d for d in room.roll.dice() if d not in faces]
+        if bad:
+            add("die-range", where, f"expected dice 1..{rules.faces}, got {bad!r}")
+    for i, die in enumerate(content.combat_tape):
+        if die not in faces:
+            add("die-range", f"{floor}/combat tape[{i}]", f"expected 1..{rules.faces}, got {die}")
+    for i, entry in enumerate(content.wandering):
+        where = f"{floor}/wandering[{i}]"
+        roll = entry.roll
+        if any(d not in faces for d in (roll.check, roll.elite, roll.count, roll.treasure)):
+            add("die-range", where, f"expected dice 1..{rules.faces}, got {roll!r}")
+            continue
+        foes = wander_foes(rules, roll)
+        if entry.foes != foes or entry.treasure != (wander_treasure(rules, roll) if foes else None):
+            add("derived-mismatch", where, f"the dice give {foes!r}, printed {entry.foes!r}")
+    fs = FloorState(content.floor)
+    for room in rooms:
+        where = f"{floor}/room {room.index}"
+        if fs.last or fs.explored >= rules.max_rooms:
+            break
+        try:
+            expected = resolve_room(rules, fs, room.roll)
+        except (NeedMoreDice, IndexError, ValueError) as exc:
+            add("derived-mismatch", where, f"the raw dice do not resolve: {exc!r}")
+            break
+        if expected != room:
+            add("derived-mismatch", where,
+                f"the dice give {_describe(expected)}, printed {_describe(room)}")
+        fs = record_room(fs, room)
+    # -- invariant 2: numbering, the room limit, nothing after the last room --------------
+    if [r.index for r in rooms] != list(range(1, len(rooms) + 1)):
+        add("room-numbering", floor,
+            f"expected rooms 1..{len(rooms)}, got {[r.index for r in rooms]!r}")
+    if len(rooms) > rules.max_rooms:
+        add("too-many-rooms", floor, f"expected at most {rules.max_rooms}, got {len(rooms)}")
+    lasts = [r.index for r in rooms if r.last]
+    if rooms and (not rooms[-1].last or lasts != [rooms[-1].index]):
+        add("after-last", floor, f"expected only the final room to be last, got {lasts!r}")
+    # -- invariant 3: one stairs room, within the limit -----------------------------------
+    stairs = [r.index for r in rooms if r.stairs]
+    if len(stairs) != 1:
+        add("stairs-count", floor, f"expected exactly one stairs room, got {stairs!r}")
+    natural = [r.index for r in rooms if r.kind is RoomKind.STAIRS and r.index < rules.max_rooms]
+    if not natural and len(rooms) == rules.max_rooms:
+        last = rooms[-1]
+        lair_ok = last.kind is RoomKind.LAIR or not rules.forced_lair
+        if not (last.stairs and lair_ok):
+            add("forced-stairs", f"{floor}/room {last.index}",
+                "no stairs before the last room, so it must be the stairs and the boss lair")
+    # -- invariant 4: event kinds once per floor ------------------------------------------
+    kinds = Counter(EVENT_OF_ROOM[r.kind] for r in rooms if r.kind in EVENT_OF_ROOM)
+    for kind, n in sorted(kinds.items()):
+        if kind in rules.once_per_floor and n > 1:
+            add("event-repeat", floor, f"expected at most one {kind.value} room, got {n}")
+    for room in rooms:
+        where = f"{floor}/room {room.index}"
+        # -- invariant 5: monsters only in encounters and lairs ---------------------------
+        if room.kind in EVENT_OF_ROOM and room.foes:
+            add("event-monsters", where, f"an event room holds {room.monsters} monsters")
+        if room.kind is RoomKind.ENCOUNTER:
+            sizes = set(rules.monster_count[1:])
+            if room.monsters not in sizes:
+                add("encounter-size", where,
+                    f"expected {sorted(sizes)} monsters, got {room.monsters}")
+            elites = sum(1 for f in room.foes if f == rules.elite.id)
+            most = room.monsters if rules.all_elite else 1
+            if (elites and not room.elite) or elites > most or (room.elite and not elites):
+                add("elite", where, f"{elites} elites with the elite check "
+                                    f"{'passed' if room.elite else 'failed'}")
+        # -- invariant 6: the dead-end die only after the stairs --------------------------
+        before = content.stairs_room == 0 or room.index <= content.stairs_room
+        if room.dead_end is not None and before:
+            add("dead-end", where, "the dead-end check is read before the stairs are found")
+        if room.dead_end and rules.dead_end_lair and (room.kind is not RoomKind.LAIR
+                                                      or not room.last):
+            add("dead-end", where, "a dead-end room must be the last room and hold the boss")
+        # -- invariant 7: the boss lair ----------------------------------------------------
+        if room.kind is RoomKind.LAIR:
+            allowed = {rules.minions_on_pass, rules.minions_on_fail}
+            minions = room.monsters - 1
+            if minions not in allowed or room.foes[-1:] != (rules.boss.id,):
+                add("boss-lair", where, f"expected the boss and {sorted(allowed)} minions, "
+                                        f"got {room.foes!r}")
+            if room.loot != rules.loot:
+                add("boss-lair", where, f"expected loot {rules.loot!r}, got {room.loot!r}")
+        elif room.loot != type(room.loot)():
+            add("boss-lair", where, "only a boss lair gives the boss's loot")
+        # -- invariant 8: trap kinds -------------------------------------------------------
+        if room.kind is RoomKind.TRAP and not 0 <= room.trap_attribute < rules.attribute_count:
+            add("trap-kind", where, f"expected an attribute index, got {room.trap_attribute}")
+        # -- invariant 9: treasure only where the profile grants it ------------------------
+        grants = {
+            RoomKind.ENCOUNTER: rules.treasure_after_encounter,
+            RoomKind.TRAP: rules.treasure_after_trap,
+            RoomKind.LAIR: rules.lair_treasure_rolls > 0,
+        }.get(room.kind, False)
+        if grants != (room.treasure is not None):
+            add("treasure", where,
+                f"a {room.kind.value} room {'gives' if grants else 'gives no'} treasure "
+                f"under profile {rules.profile.id!r}")
+    # -- invariant 11: the combat tape covers the floor's monsters, or wraps ---------------
+    if not content.wraps and len(content.combat_tape) < content.monsters:
+        add("tape-short", floor, f"{len(content.combat_tape)} combat dice for "
+                                 f"{content.monsters} monsters and no fallback rule")
+    return out
+
+
+def _describe(room: object) -> str:
+    kind = getattr(room, "kind", None)
+    foes = getattr(room, "foes", ())
+    return f"{getattr(kind, 'value', kind)} with {len(foes)} monsters"

@@ -1,0 +1,136 @@
+"""Many games of The Inverted Tower: the simulator behind ``towerpress simulate``.
+
+Dice come from a tape of bytes drawn from a fast local generator
+(:class:`random.Random`, used as a local object) seeded from the project's stable stream
+for (seed, ruleset, purpose "simulate") (design.md section 4). Games read the tape one
+after the other; when a game runs off its end, the unread part is kept, more dice are
+appended and the game is replayed from its first die, so the outcome is the same as on
+an endless tape. The same seed therefore gives the same outcomes, whatever the batch.
+Within a game, room dice (a fixed record per new room), wandering dice and combat dice
+follow each other on the one tape in the order the procedure asks for them; that is
+enough for statistics. Booklets keep separate streams per floor and purpose instead
+(``booklet.py``), so that a player's combat dice never move a room.
+
+The fast path (``fast.py``) plays the profiles it covers; every other profile or policy
+plays through the reference rules (``game.py``) on the same tape.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from generator.engine.registry import Progress
+from generator.engine.report import RunOutcome
+from generator.engine.rng import stream
+from generator.model.common import Profile
+from generator.rulesets.inverted_tower.data import InvertedTower
+from generator.rulesets.inverted_tower.fast import (
+    CAUSES,
+    FastBatch,
+    decode,
+    fast_supported,
+    make_fast_batch,
+)
+from generator.rulesets.inverted_tower.game import TapeDice, play
+from generator.rulesets.inverted_tower.policy import REFERENCE, Policy
+from generator.rulesets.inverted_tower.rules import Rules, rules_for
+
+RULESET = "inverted-tower"
+CHUNK = 1 << 16  # random bytes drawn at a time
+PROGRESS_EVERY = 4096
+
+#: ``game(tape, cursor) -> (outcome, cursor after)``; IndexError when the tape runs out.
+Game = Callable[[bytes, int], tuple[RunOutcome, int]]
+
+
+class DiceTape:
+    """A growing tape of die faces (bytes 1..faces) from a local generator.
+
+    Bytes at or above the largest multiple of ``faces`` are dropped, so every face is
+    equally likely (no modulo bias).
+    """
+
+    def __init__(self, seed: int, faces: int):
+        if not 1 < faces < 256:
+            raise ValueError(f"a byte tape holds dice of 2 to 255 faces, not {faces}")
+        self._rng = random.Random(seed)
+        limit = 256 - 256 % faces
+        self._table = bytes((b % faces) + 1 if b < limit else 0 for b in range(256))
+        self._drop = bytes(range(limit, 256))
+
+    def fresh(self, at_least: int = CHUNK) -> bytes:
+        out = b""
+        while len(out) < at_least:
+            out += self._rng.randbytes(CHUNK).translate(self._table, self._drop)
+        return out
+
+
+def reference_game(rules: Rules, policy: Policy, floors: int) -> Game:
+    def game(tape: bytes, cursor: int) -> tuple[RunOutcome, int]:
+        dice = TapeDice(tape, cursor)
+        return play(rules, policy, dice, floors).outcome, dice.pos
+
+    return game
+
+
+def run_games(game: Game, tape: DiceTape, runs: int,
+              progress: Progress | None = None) -> list[RunOutcome]:
+    """Play ``runs`` games one after the other on ``tape``."""
+    outcomes: list[RunOutcome] = []
+    append = outcomes.append
+    buf = tape.fresh()
+    cursor = 0
+    done = 0
+    while done < runs:
+        stop = min(runs, done + PROGRESS_EVERY)
+        try:
+            while done < stop:
+                outcome, cursor = game(buf, cursor)
+                append(outcome)
+                done += 1
+        except IndexError:
+            # The game ran off the tape: keep its dice, add more, play it again.
+            buf = buf[cursor:] + tape.fresh(len(buf) - cursor + CHUNK)
+            cursor = 0
+            continue
+        if progress is not None:
+            progress(done)
+    return outcomes
+
+
+def simulate(data: InvertedTower, profile: Profile, runs: int, seed: str, depth: int,
+             progress: Progress | None = None, policy: Policy = REFERENCE) -> list[RunOutcome]:
+    """``runs`` games of at most ``depth`` floors by the reference player.
+
+    ``seed`` is a canonical seed string (:func:`generator.engine.rng.normalise_seed`).
+    The tape does not depend on the profile, so two profiles play the same dice.
+    """
+    rules = rules_for(data, profile)
+    tape = DiceTape(stream(seed, RULESET, purpose="simulate").next(), rules.faces)
+    if fast_supported(rules, policy):
+        return run_batches(make_fast_batch(rules, policy, depth), tape, runs, progress)
+    return run_games(reference_game(rules, policy, depth), tape, runs, progress)
+
+
+def run_batches(batch: FastBatch, tape: DiceTape, runs: int,
+                progress: Progress | None = None) -> list[RunOutcome]:
+    """Play ``runs`` games with the fast path; the same dice as :func:`run_games`."""
+    codes: list[int] = []
+    buf = tape.fresh()
+    cursor = 0
+    while len(codes) < runs:
+        before = len(codes)
+        want = min(runs - before, PROGRESS_EVERY)
+        cursor = batch(buf, cursor, want, codes)
+        if len(codes) - before < want:
+            # A game ran off the tape: keep its dice, add more, play on from it.
+            buf = buf[cursor:] + tape.fresh(len(buf) - cursor + CHUNK)
+            cursor = 0
+        elif progress is not None:
+            progress(len(codes))
+    outcomes: dict[int, RunOutcome] = {}
+    for code in set(codes):
+        depth, cause, rooms = decode(code)
+        outcomes[code] = RunOutcome(depth, cause == 0, CAUSES[cause], rooms)
+    return [outcomes[code] for code in codes]

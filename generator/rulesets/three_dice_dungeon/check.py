@@ -1,0 +1,405 @@
+"""The checker of pre-rolled 3 Dice Dungeon content: every invariant of rulings.md 2.5.
+
+:func:`check_level` and :func:`check_dungeon` recompute what they can from the raw dice
+and return *all* violations (never stopping at the first), each with a stable code:
+
+=====================  ==========  ===================================================
+code                   invariant   what is wrong
+=====================  ==========  ===================================================
+dice-range             2.5.1       a raw die is not a face of its die
+character-reroll       2.5.1       a kept triple should have been rerolled, or a
+                                   rejected one kept
+character-derived      2.5.1       HP or the attribute assignment does not recompute
+derived                2.5.1       a location's kind, monster, treasure or stats do
+                                   not follow from its dice
+exit-count             2.5.2       doors != roll - dropped + forced + fallback, or the
+                                   roll is outside the kind's exit dice
+exit-off-grid          2.5.3       a door leads off the grid
+exit-asymmetric        2.5.3       a door with no matching door on the other side
+cell-position          2.5.3       a location off the grid or two on one square
+unreachable            2.5.4       a location no path of doors reaches from the start
+incompletable          2.5.5       no reachable great hall, or no artifact source
+training-wheels        2.5.6       a monster die the training wheels should have
+                                   rerolled, or a reroll that was not needed
+unknown-monster        2.5.7       a monster neither in the manual nor borrowed
+dragon-substituted     2.5.7       the substitution swaps out an unswappable monster
+dragon-missing         2.5.7       no dragon-type monster anywhere in the dungeon
+elite-base             2.5.8       an elite's base roll, stats or XP die is wrong
+xp-sum                 2.5.9       a location's XP is not its dice (+ elite die)
+ladder                 2.5.9       a printed XP threshold is not step * (level - 1)
+temple-list            2.5.10      the teleport list is not exactly the temples
+descent-list           2.5.10      descent is marked outside the great halls
+=====================  ==========  ===================================================
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from generator.rulesets.three_dice_dungeon.dungeon import (
+    CharacterRoll,
+    Dungeon,
+    derive_hp,
+    has_dragon,
+)
+from generator.rulesets.three_dice_dungeon.levels import (
+    Cell,
+    Level,
+    Pos,
+    completable,
+    location_xp,
+    step,
+)
+from generator.rulesets.three_dice_dungeon.parameters import DIE
+from generator.rulesets.three_dice_dungeon.rules import Rules, opposite
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken invariant: a stable code, the invariant's number, where, and what."""
+
+    code: str
+    invariant: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.code} ({self.invariant}): {self.message}"
+
+
+def _die_ok(value: int, faces: int = DIE) -> bool:
+    return 1 <= value <= faces
+
+
+def check_character(rules: Rules, character: CharacterRoll) -> list[Violation]:
+    """Invariant 2.5.1 for the creation dice (DD-01, DD-02)."""
+    out: list[Violation] = []
+    spec = rules.data.character
+    where = "character"
+
+    def bad(code: str, message: str) -> None:
+        out.append(Violation(code, "2.5.1", where, message))
+
+    for triple in (*character.rejected, character.dice):
+        if not all(_die_ok(d, spec.dice.faces) for d in triple) or len(triple) != spec.dice.count:
+            bad("dice-range", f"{triple} is not {spec.dice}")
+    for triple in character.rejected:
+        if sum(triple) + spec.dice.plus > spec.reroll_if_total_at_most:
+            bad("character-reroll", f"{triple} totals more than {spec.reroll_if_total_at_most}")
+    if sum(character.dice) + spec.dice.plus <= spec.reroll_if_total_at_most:
+        bad("character-reroll", f"{character.dice} should have been rerolled")
+    if sorted(character.assignment) != sorted(a.stat for a in spec.attributes):
+        bad("character-derived", f"{character.assignment} is not one die per attribute")
+    elif not rules.free_assignment and character.assignment != tuple(
+        a.stat for a in spec.attributes
+    ):
+        bad("character-derived", "DD-01 Faithful reads the dice in the order rolled")
+    elif character.hp != derive_hp(rules, character.dice, character.assignment, character.klass):
+        bad("character-derived", f"HP {character.hp} does not recompute")
+    return out
+
+
+def check_level(rules: Rules, level: Level) -> list[Violation]:
+    """Invariants 2.5.1-2.5.10 for one level; ``[]`` means valid."""
+    out: list[Violation] = []
+    grid = level.grid
+    seen: dict[Pos, Cell] = {}
+    for cell in level.cells:
+        where = f"level {level.number} / cell {cell.pos}"
+        if not grid.inside(cell.pos) or cell.pos in seen:
+            out.append(
+                Violation("cell-position", "2.5.3", where, "off the grid or on a taken square")
+            )
+        seen[cell.pos] = cell
+        out += _check_cell(rules, level, cell, where)
+    for cell in level.cells:
+        where = f"level {level.number} / cell {cell.pos}"
+        for side in cell.exits:
+            other = step(cell.pos, side)
+            if not grid.inside(other):
+                out.append(
+                    Violation(
+                        "exit-off-grid",
+                        "2.5.3",
+                        where,
+                        f"door {rules.data.sides[side]} leaves the grid",
+                    )
+                )
+            elif other not in seen or opposite(side) not in seen[other].exits:
+                out.append(
+                    Violation(
+                        "exit-asymmetric",
+                        "2.5.3",
+                        where,
+                        f"door {rules.data.sides[side]} has no matching door at {other}",
+                    )
+                )
+    distance = _distances(level, seen)
+    for cell in level.cells:
+        if cell.pos not in distance:
+            out.append(
+                Violation(
+                    "unreachable",
+                    "2.5.4",
+                    f"level {level.number} / cell {cell.pos}",
+                    "no path of doors from the start",
+                )
+            )
+    if level.grid.start not in seen:
+        out.append(
+            Violation("unreachable", "2.5.4", f"level {level.number}", "no location at the start")
+        )
+    reachable = [c for c in level.cells if c.pos in distance]
+    if not completable(rules, reachable):
+        out.append(
+            Violation(
+                "incompletable",
+                "2.5.5",
+                f"level {level.number}",
+                "no reachable great hall, or no vault and map fragment (or artifact)",
+            )
+        )
+    for cell in reachable:
+        out += _check_wheels(
+            rules, cell, distance[cell.pos], f"level {level.number} / cell {cell.pos}"
+        )
+    temples = tuple(c.pos for c in level.cells if _is(rules, c.kind, "is_temple"))
+    if sorted(level.temples) != sorted(temples):
+        out.append(
+            Violation(
+                "temple-list",
+                "2.5.10",
+                f"level {level.number}",
+                f"teleport list {level.temples} is not the temples {temples}",
+            )
+        )
+    for pos in level.descents:
+        if pos not in seen or not _is(rules, seen[pos].kind, "allows_descent"):
+            out.append(
+                Violation(
+                    "descent-list",
+                    "2.5.10",
+                    f"level {level.number}",
+                    f"descent marked at {pos}, which is not a great hall",
+                )
+            )
+    for name, used in level.substitution:
+        try:
+            swappable = rules.manual(name).swappable
+            rules.manual(used)
+        except KeyError:
+            out.append(
+                Violation(
+                    "unknown-monster",
+                    "2.5.7",
+                    f"level {level.number}",
+                    f"substitution {name!r} -> {used!r} names no manual monster",
+                )
+            )
+            continue
+        if not swappable and used != name:
+            out.append(
+                Violation(
+                    "dragon-substituted",
+                    "2.5.7",
+                    f"level {level.number}",
+                    f"{name} may not be swapped out",
+                )
+            )
+    return out
+
+
+def _is(rules: Rules, kind: str, flag: str) -> bool:
+    """A location kind's flag; an unknown kind (reported elsewhere) has none."""
+    found = rules.kinds.get(kind)
+    return found is not None and bool(getattr(found, flag))
+
+
+def _distances(level: Level, cells: dict[Pos, Cell]) -> dict[Pos, int]:
+    """Door distances from the start, following only doors that are there."""
+    start = level.grid.start
+    if start not in cells:
+        return {}
+    distance = {start: 0}
+    queue = deque([start])
+    while queue:
+        pos = queue.popleft()
+        for side in cells[pos].exits:
+            nxt = step(pos, side)
+            if nxt in cells and nxt not in distance:
+                distance[nxt] = distance[pos] + 1
+                queue.append(nxt)
+    return distance
+
+
+def _check_wheels(rules: Rules, cell: Cell, distance: int, where: str) -> list[Violation]:
+    """2.5.6 (Mode A): the wheel of location k covers the squares k - 1 doors away."""
+    wheel = rules.wheels.get(distance + 1, ())
+    rolls = cell.monster.rolls
+    if rolls[-1] in wheel or any(r not in wheel for r in rolls[:-1]):
+        return [
+            Violation(
+                "training-wheels",
+                "2.5.6",
+                where,
+                f"monster rolls {rolls} break the wheel {wheel} at distance {distance}",
+            )
+        ]
+    return []
+
+
+def _check_cell(rules: Rules, level: Level, cell: Cell, where: str) -> list[Violation]:
+    out: list[Violation] = []
+    m = cell.monster
+    dice = [cell.location_die, *m.rolls, *m.elite_rolls, cell.treasure.die]
+    dice += [face for _, face in cell.treasure.chart_rolls]
+    if cell.artifact_die is not None:
+        dice.append(cell.artifact_die)
+    if not all(_die_ok(d) for d in dice) or not all(
+        _die_ok(d, rules.data.elite.xp_bonus.faces) for d in m.xp_rolls
+    ):
+        out.append(Violation("dice-range", "2.5.1", where, f"a die outside 1..{DIE}"))
+        return out
+    # 2.5.1: the kind, monster and treasure follow from the dice.
+    if rules.row(level.undead, cell.location_die).location != cell.kind:
+        out.append(Violation("derived", "2.5.1", where, f"kind {cell.kind} does not follow"))
+    if cell.kind in rules.kinds:
+        if rules.kinds[cell.kind].is_vault != (cell.artifact_die is not None):
+            out.append(Violation("derived", "2.5.1", where, "a vault needs its artifact die"))
+        out += _check_exits(rules, cell, where)
+    out += _check_monster(rules, level, cell, where)
+    item = _treasure_item(rules, level, cell)
+    if item != cell.treasure.item:
+        out.append(
+            Violation(
+                "derived",
+                "2.5.1",
+                where,
+                f"treasure {cell.treasure.item!r} does not follow (expected {item!r})",
+            )
+        )
+    if cell.xp != location_xp(rules, cell.location_die, m, cell.treasure.die):
+        out.append(Violation("xp-sum", "2.5.9", where, f"XP {cell.xp} is not the dice's sum"))
+    return out
+
+
+def _check_exits(rules: Rules, cell: Cell, where: str) -> list[Violation]:
+    dice = rules.exit_dice[cell.kind]
+    out: list[Violation] = []
+    for raw in cell.exit_rolls:
+        if len(raw) != dice.count or not all(_die_ok(r, dice.faces) for r in raw):
+            out.append(Violation("dice-range", "2.5.1", where, f"exit roll {raw} is not {dice}"))
+    last = sum(cell.exit_rolls[-1]) + dice.plus if cell.exit_rolls else dice.plus
+    if cell.exit_count != last or not dice.minimum <= cell.exit_count <= dice.maximum:
+        out.append(
+            Violation(
+                "exit-count",
+                "2.5.2",
+                where,
+                f"exit count {cell.exit_count} does not follow from {dice}",
+            )
+        )
+    doors = len(cell.exits) + (1 if cell.entrance_above else 0)
+    expected = cell.exit_count - cell.dropped + len(cell.forced) + len(cell.fallback)
+    if doors != expected:
+        out.append(
+            Violation("exit-count", "2.5.2", where, f"{doors} doors, but the roll gives {expected}")
+        )
+    if not set(cell.forced) | set(cell.fallback) <= set(cell.exits):
+        out.append(Violation("exit-count", "2.5.2", where, "an added door is not among the exits"))
+    return out
+
+
+def _check_monster(rules: Rules, level: Level, cell: Cell, where: str) -> list[Violation]:
+    out: list[Violation] = []
+    m = cell.monster
+    row = rules.row(level.undead, m.die)
+    subst = dict(level.substitution)
+    if row.elite:
+        elite = rules.data.elite
+        if rules.elite_rerolls_base:
+            bad_base = (
+                not m.elite_rolls
+                or m.elite_rolls[-1] in elite.reroll_faces
+                or rules.row(level.undead, m.elite_rolls[-1]).elite
+                or any(
+                    r not in elite.reroll_faces and not rules.row(level.undead, r).elite
+                    for r in m.elite_rolls[:-1]
+                )
+                or m.base_face != m.elite_rolls[-1]
+            )
+        else:
+            bad_base = bool(m.elite_rolls) or m.base_face != rules.signature_face()
+        if bad_base or len(m.xp_rolls) != elite.xp_bonus.count:
+            out.append(
+                Violation(
+                    "elite-base", "2.5.8", where, f"elite base rolls {m.elite_rolls} are wrong"
+                )
+            )
+    elif m.elite_rolls or m.xp_rolls or m.base_face != m.die:
+        out.append(Violation("derived", "2.5.1", where, "a plain monster with elite dice"))
+    name = rules.row(level.undead, m.base_face).monster
+    try:
+        expected = rules.foe(name, m.base_face, row.elite, subst)
+    except KeyError:
+        return [
+            *out,
+            Violation("unknown-monster", "2.5.7", where, f"{name!r} is not in the manual"),
+        ]
+    if m.foe != expected or m.name != expected.name:
+        code = "elite-base" if row.elite else "derived"
+        out.append(
+            Violation(
+                code,
+                "2.5.8" if row.elite else "2.5.1",
+                where,
+                f"monster {m.name} stats do not follow from its dice",
+            )
+        )
+    return out
+
+
+def _treasure_item(rules: Rules, level: Level, cell: Cell) -> str:
+    reward = rules.row(level.undead, cell.treasure.die).treasure
+    gain = reward.gain_for(rules.gain_alt(reward.alt_ruling))
+    if gain.item:
+        return gain.item if not cell.treasure.chart_rolls else ""
+    chart = gain.chart
+    for rolled_chart, face in cell.treasure.chart_rolls:
+        if rolled_chart != chart:
+            return ""
+        if chart == "items":
+            entry = rules.data.items.lookup(face)
+            if entry.item is not None:
+                return entry.item.name
+            chart = entry.chart
+        elif chart == "stones":
+            return rules.data.stones.lookup(face).name
+        else:
+            return rules.data.artifacts.lookup(face).name
+    return ""
+
+
+def check_dungeon(rules: Rules, dungeon: Dungeon) -> list[Violation]:
+    """Every invariant for a whole dungeon: the character, each level, the dragon, the ladder."""
+    out = check_character(rules, dungeon.character)
+    for level in dungeon.levels:
+        out += check_level(rules, level)
+    if dungeon.levels and not any(has_dragon(level) for level in dungeon.levels):
+        out.append(
+            Violation(
+                "dragon-missing", "2.5.7", "dungeon", "no dragon-type monster on any level (DD-09)"
+            )
+        )
+    for level_no, xp in dungeon.ladder:
+        if xp != rules.data.experience.step * (level_no - 1):
+            out.append(
+                Violation(
+                    "ladder",
+                    "2.5.9",
+                    f"ladder level {level_no}",
+                    f"{xp} XP is not {rules.data.experience.step} x {level_no - 1}",
+                )
+            )
+    return out

@@ -1,0 +1,311 @@
+"""Combat of 3 Dice Dungeon (modified): the reference rules, round by round.
+
+A round (rulings.md 2.1, DD-04..08, DD-23, DD-26, DD-27):
+
+1. The monster's start-of-round abilities (regeneration), paid in Mind (DD-08).
+2. The player's round-start choices: potions, healing, escape (Boots, Town Portal).
+3. One attack roll, plus any bought with Fist of Fury.  A roll hits when it is the
+   crit-hit face, or not the crit-miss face and die + modifier > the monster's armour
+   (DD-04).  A hit takes the player's damage off the monster (DD-06); a miss lets the
+   monster hit for its damage plus any on-hit ability it pays for (DD-05, DD-08).
+4. A Soul Stone bearer below 0 HP loses XP at the end of the round.
+
+The monster side is written as pure functions over ``(hp, mind, used)`` so the exact
+odds (:mod:`.odds`) use the very same rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol
+
+from generator.rulesets.three_dice_dungeon.effects import EffectKind, Stat
+from generator.rulesets.three_dice_dungeon.entities import AbilityKind
+from generator.rulesets.three_dice_dungeon.hero import (
+    Hero,
+    bleeding,
+    can_flee,
+    death_floor,
+    items_with,
+    spend_mind,
+)
+from generator.rulesets.three_dice_dungeon.parameters import DIE
+from generator.rulesets.three_dice_dungeon.rules import Foe, Rng, Rules
+
+MonsterState = tuple[int, int, int]  # (hp, mind, abilities used: a bit per ability)
+
+
+class Outcome(StrEnum):
+    WON = "won"
+    DIED = "died"
+    SOUL_LOST = "soul lost"
+    FLED = "fled"  # Boots of Swiftness
+    SLEPT = "slept"  # Sleeping Salts
+    LEFT = "left"  # Town Portal
+
+
+# -- the monster ---------------------------------------------------------------------------
+
+
+def _payable(rules: Rules, index: int, cost: int, mind: int, used: int) -> bool:
+    """DD-08: an ability fires if the monster has the Mind; Alt: once a fight at most."""
+    if mind < cost:
+        return False
+    return not (rules.abilities_once and used >> index & 1)
+
+
+def monster_round_start(rules: Rules, foe: Foe, state: MonsterState) -> MonsterState:
+    """DD-08 Faithful: regeneration fires at the start of each round while Mind lasts.
+
+    A monster at full HP does not waste Mind on it; regeneration never goes above the
+    monster's starting HP.
+    """
+    hp, mind, used = state
+    for i, ab in enumerate(foe.abilities):
+        if (
+            ab.kind is AbilityKind.REGEN
+            and hp < foe.hp
+            and _payable(rules, i, ab.mind_cost, mind, used)
+        ):
+            hp = min(foe.hp, hp + ab.amount)
+            mind -= ab.mind_cost
+            used |= 1 << i
+    return (hp, mind, used)
+
+
+@dataclass(frozen=True)
+class Strike:
+    """What a monster's hit does: the damage of each hit, coins stolen, and its new state."""
+
+    hits: tuple[int, ...]
+    steals: bool
+    state: MonsterState
+
+
+def monster_strike(rules: Rules, foe: Foe, state: MonsterState) -> Strike:
+    """The monster hits (the player missed): damage and the on-hit abilities it pays for.
+
+    DD-05 sets the base damage (in :class:`Foe`).  DD-08 Faithful: each on-hit ability is
+    paid for on every hit while the Mind lasts.  An extra-attack ability (Gnolls) adds a
+    second hit of the same damage: this combat has no monster roll, so a monster's attack
+    is its hit on a player's miss (the model lists it at round start; it is paid on the
+    hit here so that Mind is never spent on a round the monster does not hit).
+    """
+    hp, mind, used = state
+    damage = foe.damage
+    extra = 0
+    steals = False
+    for i, ab in enumerate(foe.abilities):
+        if ab.kind is AbilityKind.REGEN or not _payable(rules, i, ab.mind_cost, mind, used):
+            continue
+        mind -= ab.mind_cost
+        used |= 1 << i
+        if ab.kind is AbilityKind.DAMAGE_BONUS:
+            damage += ab.amount
+        elif ab.kind is AbilityKind.EXTRA_ATTACK:
+            extra += ab.amount
+        else:
+            steals = True
+    return Strike((damage,) * (1 + extra), steals, (hp, mind, used))
+
+
+def max_strike(rules: Rules, foe: Foe, state: MonsterState) -> int:
+    """The most damage the monster's next hit can do (for the player's caution)."""
+    if not foe.abilities:
+        return foe.damage
+    return sum(monster_strike(rules, foe, state).hits)
+
+
+# -- the player ------------------------------------------------------------------------------
+
+
+def hits(rules: Rules, die: int, modifier: int, armour: int) -> bool:
+    """DD-04: crits first (natural crit_hit hits, crit_miss misses), then die + mod > armour."""
+    combat = rules.data.combat
+    if die == combat.crit_miss:
+        return False
+    if die == combat.crit_hit:
+        return True
+    return die + modifier > armour
+
+
+def hit_faces(rules: Rules, modifier: int, armour: int) -> int:
+    """How many faces of the die hit: the exact chance is this over ``DIE``.
+
+    Closed form (tested against :func:`hit_faces_by_enumeration`): the faces from
+    ``armour - modifier + 1`` up hit on the total; then the crit faces are put right.
+    """
+    combat = rules.data.combat
+    lowest = max(1, armour - modifier + 1)
+    count = max(0, DIE - lowest + 1)
+    if lowest <= combat.crit_miss <= DIE:
+        count -= 1
+    if not lowest <= combat.crit_hit <= DIE:
+        count += 1
+    return count
+
+
+def hit_faces_by_enumeration(rules: Rules, modifier: int, armour: int) -> int:
+    """The brute-force oracle of :func:`hit_faces`: try every face."""
+    return sum(hits(rules, face, modifier, armour) for face in range(1, DIE + 1))
+
+
+def to_hit_modifier(rules: Rules, hero: Hero, stat: Stat, boosts: dict[Stat, int]) -> int:
+    """What is added to the die: the attribute (DD-04 Faithful only), bonuses, bleeding."""
+    attribute = hero.cur[stat] + boosts.get(stat, 0) if rules.attribute_to_hit else 0
+    return attribute + hero.roll_bonus[stat] + hero.attack_bonus + bleeding(rules, hero)
+
+
+def player_damage(rules: Rules, hero: Hero, stat: Stat, boosts: dict[Stat, int]) -> int:
+    """DD-06: Str (Alt: the attacking attribute) plus weapon bonuses; DD-28 Alt: fixed."""
+    if rules.scale is not None:
+        base = rules.scale.player_damage
+    else:
+        source = stat if rules.damage_from_attack_stat else rules.data.combat.damage_stat
+        base = hero.cur[source] + boosts.get(source, 0)
+    return base + hero.damage_bonus
+
+
+# -- the fight ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Fight:
+    """One fight in progress: the monster's state and what the player has going."""
+
+    foe: Foe
+    state: MonsterState
+    boosts: dict[Stat, int] = field(default_factory=dict)  # Rage, for the fight (DD-27)
+    rounds: int = 0
+    absorbed: bool = False  # the Emerald's once-a-fight absorption used (DD-26)
+    damage_taken: int = 0
+    escape: Outcome | None = None
+
+    @property
+    def hp(self) -> int:
+        return self.state[0]
+
+
+class FightChoices(Protocol):
+    """The decisions a fight asks of the player (the reference policy answers them)."""
+
+    def use_salts(self, rules: Rules, hero: Hero, fight: Fight) -> bool: ...
+
+    def fight_start(self, rules: Rules, hero: Hero, fight: Fight) -> None: ...
+
+    def round_start(self, rules: Rules, hero: Hero, fight: Fight) -> Outcome | None: ...
+
+    def extra_attacks(self, rules: Rules, hero: Hero, fight: Fight) -> int: ...
+
+    def attack_stat(self, rules: Rules, hero: Hero, fight: Fight) -> Stat: ...
+
+    def rescue(self, rules: Rules, hero: Hero, stat: Stat, shortfall: int) -> str | None: ...
+
+    def fury(self, rules: Rules, hero: Hero, fight: Fight, damage: int) -> bool: ...
+
+    def shield(self, rules: Rules, hero: Hero, fight: Fight, damage: int) -> str | None: ...
+
+
+def pay_power(hero: Hero, times: int = 1) -> None:
+    """Pay a class power's Mind cost ``times`` times (DD-27)."""
+    assert hero.klass is not None
+    spend_mind(hero, hero.klass.power.mind_cost * times)
+
+
+def take_hit(rules: Rules, hero: Hero, fight: Fight, damage: int, choices: FightChoices) -> int:
+    """A monster hit lands: Shielding Charm, then the Emerald (DD-26), then HP.
+
+    Returns the damage taken.
+    """
+    charm = choices.shield(rules, hero, fight, damage)
+    if charm is not None:
+        hero.held[charm] -= 1
+        return 0
+    if hero.absorb is not None and hero.absorb_left > 0:
+        per_hit = hero.absorb.per == "hit"
+        if per_hit or not fight.absorbed:  # Faithful: once a fight; Alt: every hit
+            soak = min(hero.absorb.amount, damage, hero.absorb_left)
+            damage -= soak
+            hero.absorb_left -= soak
+            fight.absorbed = True
+    hero.hp -= damage
+    fight.damage_taken += damage
+    return damage
+
+
+def fight(
+    rules: Rules,
+    hero: Hero,
+    foe: Foe,
+    rng: Rng,
+    choices: FightChoices,
+    can_run: bool = True,
+) -> Outcome:
+    """Fight ``foe`` to the end with the combat dice ``rng``; the hero changes in place.
+
+    ``can_run``: there is a neighbouring location to flee to (Boots of Swiftness).
+    """
+    f = Fight(foe, (foe.hp, foe.mind, 0))
+    salts = items_with(rules, hero, EffectKind.SLEEP_MONSTER)
+    if salts and choices.use_salts(rules, hero, f):
+        hero.held[salts[0]] -= 1
+        return Outcome.SLEPT
+    choices.fight_start(rules, hero, f)
+    combat = rules.data.combat
+    while True:
+        f.rounds += 1
+        f.state = monster_round_start(rules, foe, f.state)
+        escape = choices.round_start(rules, hero, f)
+        if escape is Outcome.FLED and can_run and can_flee(hero):
+            hero.flights += 1
+            return escape
+        portals = items_with(rules, hero, EffectKind.LEAVE_DUNGEON)
+        if escape is Outcome.LEFT and portals:
+            hero.held[portals[0]] -= 1
+            return escape
+        attacks = 1 + choices.extra_attacks(rules, hero, f)
+        stat = choices.attack_stat(rules, hero, f)  # nothing changes it between the rolls
+        for _ in range(attacks):
+            die = rng.die()
+            modifier = to_hit_modifier(rules, hero, stat, f.boosts)
+            hit = hits(rules, die, modifier, foe.armour)
+            if not hit and die != combat.crit_miss:
+                item = choices.rescue(rules, hero, stat, foe.armour + 1 - die - modifier)
+                if item is not None:  # a single-use roll bonus turns the miss into a hit
+                    hero.held[item] -= 1
+                    hit = True
+            if hit:
+                damage = player_damage(rules, hero, stat, f.boosts)
+                if choices.fury(rules, hero, f, damage):
+                    pay_power(hero)
+                    damage += _fury_bonus(hero)
+                hp, mind, used = f.state
+                f.state = (hp - damage, mind, used)
+                if f.state[0] <= combat.monster_defeated_at:  # DD-07
+                    return Outcome.WON
+                continue
+            strike = monster_strike(rules, foe, f.state)
+            f.state = strike.state
+            floor = death_floor(rules, hero)
+            for damage in strike.hits:
+                taken = take_hit(rules, hero, f, damage, choices)
+                if strike.steals:  # DD-26: the Robber steals coins equal to the damage
+                    hero.coins = max(0, hero.coins - taken)
+                if hero.hp <= floor:
+                    return Outcome.DIED
+        # Soul Stone: each round spent below 0 HP costs XP; at 0 XP the soul is lost.
+        if hero.soul is not None and hero.hp < combat.death_at:
+            hero.xp -= hero.soul.xp_loss
+            if hero.xp <= 0:
+                return Outcome.SOUL_LOST
+
+
+def _fury_bonus(hero: Hero) -> int:
+    """Spell Fury adds the current value of the stat its effect names (Mind)."""
+    assert hero.klass is not None
+    total = 0
+    for effect in hero.klass.power.effects:
+        if effect.kind is EffectKind.DAMAGE_FROM_STAT and effect.stat is not None:
+            total += hero.cur[effect.stat]
+    return total

@@ -1,0 +1,257 @@
+"""The content model of 3 Dice Dungeon (modified): every table, number and entity, typed.
+
+``load`` reads ``content/three-dice-dungeon/tables/*.toml`` and checks types, ranges, dice
+coverage, unique names, references between entities (level tables -> location kinds,
+monsters and items; monster loot -> items; undead monsters -> the manual; roaming
+monsters -> the manual) and that every level can be finished (a vault, a great hall and
+a map fragment source on each level table, rulings.md section 2.5).  Rulings are cited
+as DD-nn; the Alt numbers a profile may select sit beside the faithful ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from generator.model.dice import DiceTable, load_dice_table
+from generator.model.loader import Family, TableFiles
+from generator.model.schema import Node, check_ref, check_unique
+from generator.model.views import TableView
+from generator.rulesets.three_dice_dungeon.effects import EffectKind, Item, ItemKind, read_item
+from generator.rulesets.three_dice_dungeon.entities import (
+    CharacterClass,
+    LevelTable,
+    LocationKind,
+    MindRecovery,
+    Monster,
+    read_classes,
+    read_level_table,
+    read_locations,
+    read_monsters,
+)
+from generator.rulesets.three_dice_dungeon.parameters import (
+    DIE,
+    CharacterRules,
+    Combat,
+    D6Scale,
+    Elite,
+    Experience,
+    Exploring,
+    Multiplayer,
+    TrainingWheel,
+    read_character,
+    read_combat,
+    read_d6_scale,
+    read_elite,
+    read_experience,
+    read_exploring,
+    read_multiplayer,
+    read_training_wheels,
+)
+from generator.rulesets.three_dice_dungeon.views import build_tables
+
+
+@dataclass(frozen=True)
+class ChartEntry:
+    """A face of the items chart: an item, or a roll on another chart (``chart``)."""
+
+    item: Item | None
+    chart: str = ""
+
+
+@dataclass(frozen=True)
+class ThreeDiceDungeon:
+    """Everything the rulebook prints and the engine plays for 3 Dice Dungeon (modified)."""
+
+    character: CharacterRules
+    sides: tuple[str, ...]
+    location_kinds: Mapping[str, LocationKind]
+    main_level: LevelTable
+    undead_level: LevelTable
+    undead_borrows: Mapping[str, str]  # undead monster -> manual monster (DD-09)
+    treasures: tuple[Item, ...]
+    items: DiceTable[ChartEntry]
+    stones: DiceTable[Item]
+    artifacts: DiceTable[Item]
+    experience: Experience
+    class_level: int  # the level at which a class may be taken
+    mind_recovery: MindRecovery
+    classes: tuple[CharacterClass, ...]
+    ability_cost: int  # Mind per monster ability use, unless an ability says otherwise
+    monsters: tuple[Monster, ...]
+    elite: Elite
+    combat: Combat
+    exploring: Exploring
+    training_wheels: tuple[TrainingWheel, ...]
+    multiplayer: Multiplayer
+    d6_scale: D6Scale
+
+    def monster(self, name: str) -> Monster:
+        """A manual monster, or an undead one with the stats it borrows (DD-09).
+
+        Raises:
+            KeyError: no monster of that name.
+        """
+        base = self.undead_borrows.get(name, name)
+        for monster in self.monsters:
+            if monster.name == base:
+                if base == name:
+                    return monster
+                return dataclasses.replace(monster, name=name, seed_name="", swappable=True)
+        raise KeyError(name)
+
+    def all_items(self) -> dict[str, Item]:
+        """Every item by name: treasures, chart items, stones and artifacts."""
+        found = list(self.treasures)
+        found += [e.item for e in self.items.entries() if e.item is not None]
+        found += list(self.stones.entries()) + list(self.artifacts.entries())
+        return {item.name: item for item in found}
+
+    def item(self, name: str) -> Item:
+        """Raises KeyError for an unknown name."""
+        return self.all_items()[name]
+
+    def tables(self) -> Mapping[str, TableView]:
+        """Every printable table, by the name prose embeds it with."""
+        return build_tables(self)
+
+
+def _read_chart_entry(row: Node) -> ChartEntry:
+    if row.has("chart"):
+        chart = row.choice("chart", ("stones", "artifacts"))
+        return ChartEntry(None, chart)
+    return ChartEntry(read_item(row, ItemKind.ITEM))
+
+
+def _check_level(
+    node: Node, level: LevelTable, kinds: Mapping[str, LocationKind], fragments: set[str]
+) -> None:
+    """A level must offer a vault, a way down and a map fragment (rulings.md 2.5 #5).
+
+    ``fragments`` are the items that unearth an artifact.
+    """
+    rows = [r.value for r in level.rows.rows]
+    found = [kinds[r.location] for r in rows if r.location in kinds]
+    if not any(k.is_vault for k in found):
+        node.error("rows", "no location on this table is a vault, so no artifact can be found")
+    if not any(k.allows_descent for k in found):
+        node.error("rows", "no location on this table allows descent")
+    if not any(r.treasure.gain.item in fragments for r in rows):
+        node.error("rows", "no treasure on this table unearths an artifact (a map fragment)")
+
+
+def _check_item_names(places: Sequence[tuple[Node, str, Item]]) -> None:
+    first: dict[str, tuple[Node, str]] = {}
+    for node, key, item in places:
+        if item.name in first:
+            where, at = first[item.name]
+            place = at if where.file == node.file else f"{where.file} {at}"
+            node.error(key, f"duplicate item name {item.name!r} (already at {place})")
+        else:
+            first[item.name] = (node, key)
+
+
+def load(files: TableFiles) -> ThreeDiceDungeon:
+    """Read and check every tables file of the ruleset; problems become findings."""
+    # Items first: level tables and monster loot refer to them.
+    treasures_node = files.file("treasures")
+    treasure_list: list[Item] = []
+    for t in treasures_node.tables("treasures", min_items=1):
+        treasure_list.append(read_item(t, ItemKind.TREASURE))
+        t.done()
+    treasures = tuple(treasure_list)
+    treasures_node.done()
+    charts: dict[str, Node] = {n: files.file(n) for n in ("items", "stones", "artifacts")}
+    items = load_dice_table(charts["items"], "rows", DIE, _read_chart_entry)
+    stones = load_dice_table(charts["stones"], "rows", DIE, lambda r: read_item(r, ItemKind.STONE))
+    artifacts = load_dice_table(
+        charts["artifacts"], "rows", DIE, lambda r: read_item(r, ItemKind.ARTIFACT)
+    )
+    for chart in charts.values():
+        chart.str("title")
+        chart.done()
+    # Every item, where it is defined: a name used twice is reported at its second place.
+    places: list[tuple[Node, str, Item]] = [
+        (treasures_node, f"treasures[{i}].name", t) for i, t in enumerate(treasures)
+    ]
+    places += [(charts["items"], f"rows[{i}].name", r.value.item)
+               for i, r in enumerate(items.rows) if r.value.item is not None]
+    places += [(charts["stones"], f"rows[{i}].name", r.value) for i, r in enumerate(stones.rows)]
+    places += [(charts["artifacts"], f"rows[{i}].name", r.value)
+               for i, r in enumerate(artifacts.rows)]
+    _check_item_names(places)
+    every_item = [item for _, _, item in places]
+    item_names = {i.name for i in every_item}
+    fragments = {i.name for i in every_item if i.effect.kind is EffectKind.UNEARTH_ARTIFACT}
+
+    ability_cost, monsters = read_monsters(files.file("monsters"), item_names)
+    manual = [m.name for m in monsters]
+
+    sides, kinds = read_locations(files.file("locations"))
+    main_node = files.file("main_level")
+    main_level = read_level_table(main_node, kinds, manual, item_names)
+    main_node.done()
+    _check_level(main_node, main_level, kinds, fragments)
+    for i, m in enumerate(monsters):
+        if not m.swappable and m.name not in {r.value.monster for r in main_level.rows.rows}:
+            files.file("monsters").error(
+                f"monsters[{i}].swappable",
+                f"{m.name} may not be swapped out but the main level never rolls them",
+            )
+
+    undead_node = files.file("undead_level")
+    borrows: dict[str, str] = {}
+    undead_names: list[str] = []
+    for u in undead_node.tables("monsters", min_items=1):
+        name, base = u.str("name"), u.str("borrows")
+        check_ref(u, "borrows", base, manual, "manual monster")
+        if name in manual:
+            u.error("name", f"{name!r} is already a monster of the manual")
+        borrows[name] = base
+        undead_names.append(name)
+        u.done()
+    check_unique(undead_node, "monsters", undead_names)
+    undead_level = read_level_table(undead_node, kinds, borrows, item_names)
+    undead_node.done()
+    _check_level(undead_node, undead_level, kinds, fragments)
+
+    class_level, recovery, classes = read_classes(files.file("classes"))
+    return ThreeDiceDungeon(
+        character=read_character(files.file("character")),
+        sides=sides,
+        location_kinds=kinds,
+        main_level=main_level,
+        undead_level=undead_level,
+        undead_borrows=borrows,
+        treasures=treasures,
+        items=items,
+        stones=stones,
+        artifacts=artifacts,
+        experience=read_experience(files.file("experience")),
+        class_level=class_level,
+        mind_recovery=recovery,
+        classes=classes,
+        ability_cost=ability_cost,
+        monsters=monsters,
+        elite=read_elite(files.file("elite")),
+        combat=read_combat(files.file("combat")),
+        exploring=read_exploring(files.file("exploring"), manual),
+        training_wheels=read_training_wheels(files.file("training_wheels")),
+        multiplayer=read_multiplayer(files.file("multiplayer")),
+        d6_scale=read_d6_scale(files.file("d6_scale")),
+    )
+
+
+# The rulings that the engine and the views read by ID (a test checks this list
+# against the code).
+FAMILY = Family(
+    id="three-dice-dungeon",
+    ruling_prefix="DD",
+    load=load,
+    rulings=(
+        "DD-01", "DD-02", "DD-04", "DD-05", "DD-06", "DD-08", "DD-09", "DD-10", "DD-11",
+        "DD-12", "DD-13", "DD-19", "DD-20", "DD-21", "DD-22", "DD-23", "DD-24", "DD-25",
+        "DD-27", "DD-28", "DD-31",
+    ),
+)

@@ -1,0 +1,290 @@
+"""The typed objects of Tower of Choices: skills, abilities, items and the rules of checks.
+
+Tower of Choices has no dice: a character is a deck of skill cards, and a check draws from
+it (rulings.md section 3).  Skill names are normalised (TC-13), item and ability effects
+are small typed records, and the numbers a ruling's Alt reading needs sit beside the
+Faithful ones, so that a profile only switches readings.  Loading and validation live in
+:mod:`generator.rulesets.tower_of_choices.read`, the printable views in
+:mod:`generator.rulesets.tower_of_choices.views`.  All objects are immutable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from generator.model.views import TableView
+
+
+class AbilityKind(StrEnum):
+    """What an ability's effect does; see :data:`ABILITY_KINDS` for its parameters."""
+
+    EXTRA_CARD = "extra_card"
+    BURN_TOP_CARD_FOR_EXTRA_DRAW = "burn_top_card_for_extra_draw"
+    REFRESH_RANDOM_CARD = "refresh_random_card"
+    STARTING_COINS = "starting_coins"
+    EXTRA_FELL_PER_SURPLUS = "extra_fell_per_surplus"
+    EXTRA_ACTION = "extra_action"
+    LEARN_MAGIC = "learn_magic"
+    FIRST_ATTACK_HITS = "first_attack_hits"
+    DEFEND_ALLIES = "defend_allies"
+    HEAL_OTHERS = "heal_others"
+    MAGIC_ITEM = "magic_item"
+    TOPIC_BRIEFS = "topic_briefs"
+    CRAFT_TRAPS = "craft_traps"
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """Which parameters an effect kind takes, and whether the engine applies it."""
+
+    engine: bool
+    skill: bool = False
+    amount: bool = False
+    words: bool = False
+
+
+ABILITY_KINDS: Mapping[AbilityKind, KindSpec] = {
+    AbilityKind.EXTRA_CARD: KindSpec(engine=True, skill=True, amount=True),
+    AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW: KindSpec(engine=True, amount=True),
+    AbilityKind.REFRESH_RANDOM_CARD: KindSpec(engine=True, amount=True),
+    AbilityKind.STARTING_COINS: KindSpec(engine=True, amount=True),
+    AbilityKind.EXTRA_FELL_PER_SURPLUS: KindSpec(engine=True, skill=True, amount=True),
+    AbilityKind.EXTRA_ACTION: KindSpec(engine=True, skill=True, amount=True),
+    AbilityKind.LEARN_MAGIC: KindSpec(engine=False, skill=True),
+    AbilityKind.FIRST_ATTACK_HITS: KindSpec(engine=False),
+    AbilityKind.DEFEND_ALLIES: KindSpec(engine=False, skill=True),
+    AbilityKind.HEAL_OTHERS: KindSpec(engine=False),
+    AbilityKind.MAGIC_ITEM: KindSpec(engine=False),
+    AbilityKind.TOPIC_BRIEFS: KindSpec(engine=False, amount=True, words=True),
+    AbilityKind.CRAFT_TRAPS: KindSpec(engine=False),
+}
+
+
+class ItemKind(StrEnum):
+    """What an item does beyond its DRAW and TARGET modifiers."""
+
+    RESTORE_DISCARD = "restore_discard"
+    REVEAL_ROOM_NAMES = "reveal_room_names"
+    RECHARGE_MAGIC_ITEM = "recharge_magic_item"
+    PERFECT_MEMORY = "perfect_memory"
+    POISON_WEAPON = "poison_weapon"
+    WIDER_CRAFTING = "wider_crafting"
+    DEFEND_SPECIAL_ATTACKS = "defend_special_attacks"
+
+
+# The engine (or the booklet) applies these; the DM narrates the rest.
+ITEM_ENGINE_KINDS = frozenset({ItemKind.RESTORE_DISCARD, ItemKind.REVEAL_ROOM_NAMES})
+
+
+class SetbackKind(StrEnum):
+    """The setbacks of TC-18 (Faithful); all but LOSE_REWARD take an amount."""
+
+    TARGET_UP = "target_up"
+    DRAIN = "drain"
+    LOSE_ITEM = "lose_item"
+    LOSE_REWARD = "lose_reward"
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    covers: str
+
+
+@dataclass(frozen=True)
+class SkillAlias:
+    """Another name the original text uses for a skill (TC-13)."""
+
+    written: str
+    skill: str
+
+
+@dataclass(frozen=True)
+class AbilityEffect:
+    """One effect of an ability. ``skill``, ``amount`` and ``words`` are set only when the
+    kind takes them (0 or "" otherwise); ``ruling`` names the ruling that reads it."""
+
+    kind: AbilityKind
+    skill: str = ""
+    amount: int = 0
+    words: int = 0
+    ruling: str = ""
+
+    @property
+    def engine(self) -> bool:
+        """True when the engine applies the effect; False when it is narrative."""
+        return ABILITY_KINDS[self.kind].engine
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str
+    text: str
+    effects: tuple[AbilityEffect, ...]
+
+    def effect(self, kind: AbilityKind) -> AbilityEffect | None:
+        """The ability's effect of ``kind``, if it has one."""
+        return next((e for e in self.effects if e.kind == kind), None)
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A change to a check whose approach is ``skill``: exactly one of ``draw`` (added to
+    DRAW) and ``target`` (added to TARGET) is non-zero.  ``condition`` limits it in words
+    and ``ruling`` names the ruling that decides whether the condition applies (TC-17)."""
+
+    skill: str
+    draw: int = 0
+    target: int = 0
+    condition: str = ""
+    ruling: str = ""
+    kept_if_lost: bool = False
+
+
+@dataclass(frozen=True)
+class Item:
+    name: str
+    cost: int
+    text: str
+    one_use: bool = False
+    tier: int = 0  # 0 = not one of a tiered family
+    includes: str = ""  # a smaller kit whose contents come with this one
+    contents: tuple[str, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    effects: tuple[ItemKind, ...] = ()
+
+    def modifiers_for(self, skill: str) -> tuple[Modifier, ...]:
+        return tuple(m for m in self.modifiers if m.skill == skill)
+
+
+@dataclass(frozen=True)
+class CharacterRules:
+    starting_skills: int
+    cards_per_starting_skill: int
+    distinct_starting_skills: bool  # TC-14 Faithful
+    abilities: int
+    starting_coins: int
+    max_starting_items: int  # TC-15
+    unspent_coins_kept: bool
+    carry_limit: int  # TC-16
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Who may change a check, and which way; the amount is the item's or the DM's."""
+
+    source: str
+    changes: str  # "draw" or "target"
+    direction: int  # +1 or -1
+    decided_by: str  # "item" or "dm"
+
+
+@dataclass(frozen=True)
+class CheckRules:
+    standard_draw: int
+    standard_target: int
+    target_floor: int  # TC-05 Faithful
+    target_floor_alt: int  # TC-05 Alt
+    fewest_draw: int  # TC-04
+    drawn_cards_to_discard: bool
+    exhausted_when_draw_pile_empty: bool  # TC-02, TC-03
+    rest_shuffles_discard_with_draw_pile: bool
+    challenge_label: str
+    challenge_target_per_card: int  # TC-01
+    challenge_added_only_when_resting: bool
+    challenge_converted_after_draw: bool  # TC-07..TC-09
+    challenge_max_per_rest_alt: int  # TC-10 Alt (Faithful: no limit)
+    wild_skill: str  # TC-06 Alt
+    wild_target_increase: int
+    adjustments: tuple[Adjustment, ...]
+    obstacle_min_draw: int
+    obstacle_min_target: int
+    obstacle_target_at_most_draw: bool
+
+
+@dataclass(frozen=True)
+class Setback:
+    name: str
+    kind: SetbackKind
+    amount: int  # 0 for LOSE_REWARD
+    text: str
+
+
+@dataclass(frozen=True)
+class WoundsRules:
+    """The wounds track of TC-18 Alt."""
+
+    per_failure: int
+    out_at: int
+
+
+@dataclass(frozen=True)
+class TowerOfChoices:
+    """Everything a Tower of Choices engine reads."""
+
+    skills: tuple[Skill, ...]
+    aliases: tuple[SkillAlias, ...]
+    abilities: tuple[Ability, ...]
+    items: tuple[Item, ...]
+    character: CharacterRules
+    checks: CheckRules
+    setbacks: tuple[Setback, ...]
+    wounds_alt: WoundsRules
+
+    @property
+    def skill_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.skills)
+
+    def skill_named(self, name: str) -> str:
+        """The normalised skill name for ``name`` or one of its aliases (TC-13).
+
+        Raises:
+            KeyError: no skill or alias has that name.
+        """
+        if name in self.skill_names:
+            return name
+        for alias in self.aliases:
+            if alias.written == name:
+                return alias.skill
+        raise KeyError(name)
+
+    def ability(self, name: str) -> Ability:
+        """Raises KeyError for an unknown ability."""
+        for ability in self.abilities:
+            if ability.name == name:
+                return ability
+        raise KeyError(name)
+
+    def item(self, name: str) -> Item:
+        """Raises KeyError for an unknown item."""
+        for item in self.items:
+            if item.name == name:
+                return item
+        raise KeyError(name)
+
+    def kit_size(self, item: Item) -> int:
+        """How many pieces the item counts as when kits count their contents (TC-16 Alt)."""
+        size = len(item.contents)
+        if item.includes:
+            size += self.kit_size(self.item(item.includes))
+        return max(size, 1)
+
+    def starting_deck_size(self, ability: Ability | None = None) -> int:
+        """Cards in a new character's deck, with ``ability``'s extra cards (TC-14)."""
+        rules = self.character
+        size = rules.starting_skills * rules.cards_per_starting_skill
+        if ability is not None:
+            size += sum(e.amount for e in ability.effects if e.kind == AbilityKind.EXTRA_CARD)
+        return size
+
+    def standard_checks_per_deck(self, ability: Ability | None = None) -> int:
+        """Standard obstacles a fresh deck pays for before it runs dry (rulings.md 3.2)."""
+        return self.starting_deck_size(ability) // self.checks.standard_draw
+
+    def tables(self) -> Mapping[str, TableView]:
+        # Imported here: the views module reads this module's types.
+        from generator.rulesets.tower_of_choices.views import build_tables
+
+        return build_tables(self)

@@ -1,0 +1,361 @@
+"""Load and validate the Tower of Choices tables into the typed model.
+
+Reads ``tables/{skills,abilities,items,character,checks,setbacks}.toml``; every problem is a
+finding with its file and key path (design.md section 2).  The typed objects are defined in
+:mod:`generator.rulesets.tower_of_choices.entities` and re-exported here for the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import TypeVar
+
+from generator.model.loader import Family, TableFiles
+from generator.model.schema import Node, check_ref, check_unique
+from generator.rulesets.tower_of_choices.entities import (
+    ABILITY_KINDS,
+    ITEM_ENGINE_KINDS,
+    Ability,
+    AbilityEffect,
+    AbilityKind,
+    Adjustment,
+    CharacterRules,
+    CheckRules,
+    Item,
+    ItemKind,
+    KindSpec,
+    Modifier,
+    Setback,
+    SetbackKind,
+    Skill,
+    SkillAlias,
+    TowerOfChoices,
+    WoundsRules,
+)
+
+__all__ = [
+    "ABILITY_KINDS",
+    "FAMILY",
+    "ITEM_ENGINE_KINDS",
+    "Ability",
+    "AbilityEffect",
+    "AbilityKind",
+    "Adjustment",
+    "CharacterRules",
+    "CheckRules",
+    "Item",
+    "ItemKind",
+    "KindSpec",
+    "Modifier",
+    "Setback",
+    "SetbackKind",
+    "Skill",
+    "SkillAlias",
+    "TowerOfChoices",
+    "WoundsRules",
+    "load",
+]
+
+_RULING = re.compile(r"^TC-\d{2}$")
+# A starting deck's copies of a skill (2 in the book; the simulation's draws grow with the
+# square of the deck) and the items carried (10; each is a line of the sheet).
+MAX_COPIES = 6
+MAX_CARRIED = 30
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _kind(node: Node, kinds: type[E]) -> E | None:
+    """Read ``kind`` as one of ``kinds``; a bad value is a finding and gives None."""
+    value = node.str("kind")
+    for kind in kinds:
+        if kind.value == value:
+            return kind
+    if value:
+        node.error("kind", f"{value!r} is not one of {', '.join(k.value for k in kinds)}")
+    return None
+
+
+def _lenient(node: Node, *keys: str) -> None:
+    """Mark ``keys`` as read without checking them: their kind is already reported bad."""
+    for key in keys:
+        if node.has(key):
+            node._used.add(key)
+
+
+def _ruling(node: Node, key: str = "ruling") -> str:
+    value = node.str(key, "")
+    if value and not _RULING.match(value):
+        node.error(key, f"{value!r} is not a ruling ID of the form TC-nn")
+    return value
+
+
+def _skill_ref(node: Node, key: str, skills: tuple[str, ...]) -> str:
+    value = node.str(key)
+    if value:
+        check_ref(node, key, value, skills, "skill")
+    return value
+
+
+def _takes(node: Node, key: str, wanted: bool, kind: str) -> bool:
+    """Whether to read ``key``; reports it when the kind takes no such parameter."""
+    if wanted:
+        return True
+    if node.has(key):
+        node.error(key, f"kind {kind!r} takes no {key}")
+        node._used.add(key)
+    return False
+
+
+def _ability_effect(node: Node, skills: tuple[str, ...]) -> AbilityEffect:
+    kind = _kind(node, AbilityKind)
+    if kind is None:
+        _lenient(node, "skill", "amount", "words")
+        kind = AbilityKind.CRAFT_TRAPS  # a placeholder; the load fails anyway
+    spec = ABILITY_KINDS[kind]
+    skill = (
+        _skill_ref(node, "skill", skills) if _takes(node, "skill", spec.skill, kind.value) else ""
+    )
+    amount = node.int("amount", min=1) if _takes(node, "amount", spec.amount, kind.value) else 0
+    words = node.int("words", min=1) if _takes(node, "words", spec.words, kind.value) else 0
+    effect = AbilityEffect(kind, skill, amount, words, _ruling(node))
+    node.done()
+    return effect
+
+
+def _ability(node: Node, skills: tuple[str, ...]) -> Ability:
+    ability = Ability(
+        name=node.str("name"),
+        text=node.str("text"),
+        effects=tuple(_ability_effect(e, skills) for e in node.tables("effects", min_items=1)),
+    )
+    node.done()
+    return ability
+
+
+def _modifier(node: Node, skills: tuple[str, ...]) -> Modifier:
+    skill = _skill_ref(node, "skill", skills)
+    draw = node.int("draw", 0)
+    target = node.int("target", 0)
+    if (draw == 0) == (target == 0):
+        node.error_here("expected exactly one non-zero change: draw or target")
+    modifier = Modifier(
+        skill=skill,
+        draw=draw,
+        target=target,
+        condition=node.str("condition", ""),
+        ruling=_ruling(node),
+        kept_if_lost=node.bool("kept_if_lost", False),
+    )
+    node.done()
+    return modifier
+
+
+def _item_kind(node: Node) -> ItemKind:
+    kind = _kind(node, ItemKind)
+    node.done()
+    return kind or ItemKind.WIDER_CRAFTING  # a placeholder when the kind is bad
+
+
+def _item(node: Node, skills: tuple[str, ...]) -> Item:
+    item = Item(
+        name=node.str("name"),
+        cost=node.int("cost", min=0),
+        text=node.str("text"),
+        one_use=node.bool("one_use", False),
+        tier=node.int("tier", 0, min=0),
+        includes=node.str("includes", ""),
+        contents=node.str_list("contents", ()),
+        modifiers=tuple(_modifier(m, skills) for m in node.tables("modifiers", required=False)),
+        effects=tuple(_item_kind(e) for e in node.tables("effects", required=False)),
+    )
+    node.done()
+    return item
+
+
+def _check_includes(node: Node, items: list[Item]) -> None:
+    """``includes`` must name another item, and kits must not include each other in a loop."""
+    by_name = {item.name: item for item in items}
+    for index, item in enumerate(items):
+        if not item.includes:
+            continue
+        key = f"items[{index}].includes"
+        if not check_ref(node, key, item.includes, by_name, "item"):
+            continue
+        # Follow the chain; a loop that does not come back to this item is reported by
+        # the items inside it.
+        chain = [item.name]
+        current: Item | None = by_name[item.includes]
+        while current is not None and current.name not in chain:
+            chain.append(current.name)
+            current = by_name.get(current.includes) if current.includes else None
+        if current is not None and current.name == item.name:
+            node.error(key, f"{item.name!r} includes itself: {' -> '.join([*chain, item.name])}")
+
+
+def _character(node: Node) -> CharacterRules:
+    rules = CharacterRules(
+        starting_skills=node.int("starting_skills", min=1),
+        cards_per_starting_skill=node.int("cards_per_starting_skill", min=1, max=MAX_COPIES),
+        distinct_starting_skills=node.bool("distinct_starting_skills"),
+        abilities=node.int("abilities", min=0),
+        starting_coins=node.int("starting_coins", min=0),
+        max_starting_items=node.int("max_starting_items", min=0),
+        unspent_coins_kept=node.bool("unspent_coins_kept"),
+        carry_limit=node.int("carry_limit", min=1, max=MAX_CARRIED),
+    )
+    if rules.carry_limit < rules.max_starting_items:
+        node.error(
+            "carry_limit",
+            f"{rules.carry_limit} is below max_starting_items {rules.max_starting_items}",
+        )
+    node.done()
+    return rules
+
+
+def _adjustment(node: Node) -> Adjustment:
+    direction = node.int("direction")
+    if direction not in (-1, 1):
+        node.error("direction", f"expected 1 or -1, got {direction}")
+    adjustment = Adjustment(
+        source=node.str("source"),
+        changes=node.choice("changes", ("draw", "target")),
+        direction=direction,
+        decided_by=node.choice("decided_by", ("item", "dm")),
+    )
+    node.done()
+    return adjustment
+
+
+def _checks(node: Node, skills: tuple[str, ...]) -> CheckRules:
+    standard, target, draw = (
+        node.table("standard_obstacle"),
+        node.table("target"),
+        node.table("draw"),
+    )
+    deck, challenge, wild = node.table("deck"), node.table("challenge"), node.table("wild")
+    limits = node.table("obstacle_limits")
+    rules = CheckRules(
+        standard_draw=standard.int("draw", min=1),
+        standard_target=standard.int("target", min=1),
+        target_floor=target.int("floor", min=0),
+        target_floor_alt=target.int("floor_alt", min=0),
+        fewest_draw=draw.int("fewest", min=0),
+        drawn_cards_to_discard=deck.bool("drawn_cards_to_discard"),
+        exhausted_when_draw_pile_empty=deck.bool("exhausted_when_draw_pile_empty"),
+        rest_shuffles_discard_with_draw_pile=deck.bool("rest_shuffles_discard_with_draw_pile"),
+        challenge_label=challenge.str("label"),
+        challenge_target_per_card=challenge.int("target_per_card", min=1),
+        challenge_added_only_when_resting=challenge.bool("added_only_when_resting"),
+        challenge_converted_after_draw=challenge.bool("converted_after_draw"),
+        challenge_max_per_rest_alt=challenge.int("max_per_rest_alt", min=1),
+        wild_skill=_skill_ref(wild, "skill", skills),
+        wild_target_increase=wild.int("target_increase", min=0),
+        adjustments=tuple(_adjustment(a) for a in node.tables("adjustments", min_items=1)),
+        obstacle_min_draw=limits.int("min_draw", min=1),
+        obstacle_min_target=limits.int("min_target", min=0),
+        obstacle_target_at_most_draw=limits.bool("target_at_most_draw"),
+    )
+    if rules.standard_target > rules.standard_draw:
+        standard.error("target", f"{rules.standard_target} is above draw {rules.standard_draw}")
+    if rules.fewest_draw > rules.standard_draw:
+        draw.error(
+            "fewest", f"{rules.fewest_draw} is above the standard draw {rules.standard_draw}"
+        )
+    if rules.target_floor_alt < rules.target_floor:
+        target.error("floor_alt", f"{rules.target_floor_alt} is below floor {rules.target_floor}")
+    for part in (standard, target, draw, deck, challenge, wild, limits, node):
+        part.done()
+    return rules
+
+
+def _setback(node: Node) -> Setback:
+    kind = _kind(node, SetbackKind)
+    if kind is None:
+        _lenient(node, "amount")
+        kind = SetbackKind.LOSE_REWARD  # a placeholder; the load fails anyway
+    wants_amount = kind != SetbackKind.LOSE_REWARD
+    amount = node.int("amount", min=1) if _takes(node, "amount", wants_amount, kind.value) else 0
+    setback = Setback(name=node.str("name"), kind=kind, amount=amount, text=node.str("text"))
+    node.done()
+    return setback
+
+
+def load(files: TableFiles) -> TowerOfChoices:
+    """Read and validate every Tower of Choices tables file; problems become findings."""
+    node = files.file("skills")
+    skills = []
+    for s in node.tables("skills", min_items=1):
+        skills.append(Skill(name=s.str("name"), covers=s.str("covers")))
+        s.done()
+    check_unique(node, "skills", [s.name for s in skills], "skill")
+    names = tuple(s.name for s in skills)
+    aliases = []
+    for a in node.tables("aliases", required=False):
+        alias = SkillAlias(written=a.str("written"), skill=_skill_ref(a, "skill", names))
+        if alias.written in names:
+            a.error("written", f"{alias.written!r} is already a skill name")
+        aliases.append(alias)
+        a.done()
+    check_unique(node, "aliases", [a.written for a in aliases], "alias")
+    node.done()
+
+    node = files.file("abilities")
+    abilities = [_ability(a, names) for a in node.tables("abilities", min_items=1)]
+    check_unique(node, "abilities", [a.name for a in abilities], "ability")
+    node.done()
+
+    node = files.file("items")
+    items = [_item(i, names) for i in node.tables("items", min_items=1)]
+    check_unique(node, "items", [i.name for i in items], "item")
+    _check_includes(node, items)
+    node.done()
+
+    node = files.file("character")
+    character = _character(node)
+    if character.abilities > len(abilities):
+        node.error(
+            "abilities", f"{character.abilities} is more than the {len(abilities)} abilities"
+        )
+    if character.distinct_starting_skills and character.starting_skills > len(skills):
+        node.error(
+            "starting_skills", f"{character.starting_skills} is more than the {len(skills)} skills"
+        )
+
+    checks = _checks(files.file("checks"), names)
+
+    node = files.file("setbacks")
+    setbacks = [_setback(s) for s in node.tables("setbacks", min_items=1)]
+    check_unique(node, "setbacks", [s.name for s in setbacks], "setback")
+    wounds_node = node.table("wounds_alt")
+    wounds = WoundsRules(
+        per_failure=wounds_node.int("per_failure", min=1), out_at=wounds_node.int("out_at", min=1)
+    )
+    wounds_node.done()
+    node.done()
+
+    return TowerOfChoices(
+        skills=tuple(skills),
+        aliases=tuple(aliases),
+        abilities=tuple(abilities),
+        items=tuple(items),
+        character=character,
+        checks=checks,
+        setbacks=tuple(setbacks),
+        wounds_alt=wounds,
+    )
+
+
+# The rulings that the engine and the views read by ID (a test checks this list
+# against the code).
+FAMILY = Family(
+    id="tower-of-choices",
+    ruling_prefix="TC",
+    load=load,
+    rulings=(
+        "TC-02", "TC-03", "TC-04", "TC-05", "TC-06", "TC-07", "TC-08", "TC-09", "TC-10",
+        "TC-11", "TC-12", "TC-14", "TC-15", "TC-16", "TC-18", "TC-20", "TC-21",
+    ),
+)

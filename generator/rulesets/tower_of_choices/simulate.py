@@ -1,0 +1,62 @@
+"""Many seeded runs of the reference player (design.md sections 4 and 5).
+
+Run ``i`` of seed ``s`` draws from independent streams of (s, ruleset, "run", i, purpose):
+``character`` builds a random legal character, ``content`` (per room) builds the trial and
+``shuffle`` drives every shuffle and INDEFATIGABLE pick.  So the same seed gives the same
+outcomes, and the play of one room never changes the content of the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from generator.engine.registry import Progress
+from generator.engine.report import RunOutcome
+from generator.engine.rng import stream
+from generator.model.common import Profile
+from generator.rulesets.tower_of_choices.character import random_character
+from generator.rulesets.tower_of_choices.game import play_trial
+from generator.rulesets.tower_of_choices.policy import Policy
+from generator.rulesets.tower_of_choices.read import TowerOfChoices
+from generator.rulesets.tower_of_choices.state import RULESET, RulesIndex, index
+from generator.rulesets.tower_of_choices.trial import generate_trial
+
+PROGRESS_EVERY = 2000
+
+
+def run_once(
+    ix: RulesIndex, profile: Profile, seed: str, run: int, depth: int, policy: Policy
+) -> RunOutcome:
+    """Run number ``run`` of ``seed``: a random legal character climbs a fresh trial."""
+    place = ("run", str(run))
+    character = random_character(ix, profile, stream(seed, RULESET, *place, purpose="character"))
+    trial = generate_trial(ix, profile, seed, depth, place)
+    outcome, _ = play_trial(
+        ix, profile, trial, character, stream(seed, RULESET, *place, purpose="shuffle"), policy
+    )
+    return outcome
+
+
+def simulate(
+    data: object,
+    profile: Profile,
+    runs: int,
+    seed: str,
+    depth: int,
+    progress: Progress | None = None,
+) -> Iterator[RunOutcome]:
+    """The ``Engine.simulate`` of Tower of Choices: ``runs`` outcomes for ``seed``.
+
+    Raises:
+        TypeError: ``data`` is not Tower of Choices data.
+    """
+    if not isinstance(data, TowerOfChoices):
+        raise TypeError(f"expected Tower of Choices data, got {type(data).__name__}")
+    ix = index(data)
+    policy = Policy()
+    for run in range(runs):
+        yield run_once(ix, profile, seed, run, depth, policy)
+        if progress is not None and (run + 1) % PROGRESS_EVERY == 0:
+            progress(run + 1)
+    if progress is not None:
+        progress(runs)

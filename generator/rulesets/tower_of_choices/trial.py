@@ -1,0 +1,256 @@
+"""The trial (TC-20) and its seeded generation for simulation and booklets.
+
+A trial is an ordered run of named rooms.  Each room holds one or more obstacles, perhaps
+loot and perhaps a rest spot (TC-20 Faithful); under TC-20 Alt the rooms are grouped into
+floors with a rest between one floor and the next, and rooms carry no rest spot of their own.
+
+The original publishes no obstacles, and this project adds no rule numbers, so the
+simulation's *generic* obstacles are built only from the data:
+
+* every one of the skills is an approach (the DM accepts any approach, rulings.md 3.1);
+* each approach is the standard obstacle (``checks.standard_obstacle``) or the standard
+  obstacle with one of the adjustment rows that the DM decides (``checks.adjustments`` with
+  ``decided_by = "dm"``: a clever approach, a difficult obstacle, a poor fit) applied once
+  in the row's direction, uniformly over those 1 + rows variants (an obstacle's variants
+  are the base-(1 + rows) digits of one roll, skill by skill in table order); a change that
+  would break ``checks.obstacle_limits`` is not applied;
+* the obstacle names one item that helps (uniform over the catalogue plus "none"): carried,
+  it gives the Equipment row's DRAW step, or, for an item whose modifier has a condition
+  (the reference book, TC-17), it means the condition holds here;
+* the failure setback is uniform over ``setbacks.toml`` (TC-18); success lets you pass;
+* a room holds from 1 up to the number of standard obstacles a smallest legal deck pays for
+  (``min_deck // standard_draw``), its loot is uniform over the catalogue plus "none", and
+  the cost of resting outside a rest spot (TC-21 Alt) is a setback, uniform over the table;
+* rest spots (Faithful) or floor ends (Alt) are placed greedily as late as invariant 4 of
+  rulings.md 3.5 allows: the cards that the cheapest approaches of the obstacles between two
+  rests need never exceed the smallest legal deck.
+
+Every random choice is a :class:`Roll` (the raw value beside its bound), drawn from the
+stream of (seed, ruleset, place..., room, "content"), so a room never depends on play or on
+the rooms after it, and the checker (:mod:`.checks`) can recompute every derived field.
+Names are placeholders ("Room 3", "Obstacle 3.1") until the booklet's catalogue exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.engine.rng import SplitMix64, stream
+from generator.model.common import Profile
+from generator.rulesets.tower_of_choices.read import Adjustment
+from generator.rulesets.tower_of_choices.state import RULESET, RulesIndex
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One raw random draw: ``value`` uniform in ``[0, bound)``."""
+
+    bound: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Approach:
+    """One way through an obstacle: the skill, its DRAW and TARGET (before items), and the
+    sources of the adjustment rows applied to it."""
+
+    skill: str
+    draw: int
+    target: int
+    applied: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    name: str
+    approaches: tuple[Approach, ...]
+    helps: tuple[str, ...]  # item names
+    failure: str  # a setback name (TC-18)
+    success: str = "pass"
+
+    def approach(self, skill: str) -> Approach | None:
+        return next((a for a in self.approaches if a.skill == skill), None)
+
+    def cheapest_draw(self) -> int:
+        return min(a.draw for a in self.approaches)
+
+
+@dataclass(frozen=True)
+class Room:
+    """A room; ``number`` is 1-based.  ``rolls`` are the raw draws in the order taken."""
+
+    number: int
+    name: str
+    obstacles: tuple[Obstacle, ...]
+    loot: str | None
+    rest_spot: bool  # TC-20 Faithful; always False under TC-20 Alt
+    rest_cost: str  # the setback a rest outside a rest spot costs here (TC-21 Alt)
+    floor: int  # 1-based group of rooms between rests
+    rolls: tuple[Roll, ...]
+
+    @property
+    def cards_needed(self) -> int:
+        """Cards the cheapest approaches of this room's obstacles need (invariant 4)."""
+        return sum(o.cheapest_draw() for o in self.obstacles)
+
+
+@dataclass(frozen=True)
+class Trial:
+    seed: str
+    profile: str
+    place: tuple[str, ...]
+    rooms: tuple[Room, ...]
+    budget: int  # the smallest legal deck: the most cards between rests (invariant 4)
+
+    def __repr__(self) -> str:
+        return (
+            f"Trial(seed={self.seed!r}, profile={self.profile!r}, place={self.place!r}, "
+            f"rooms={len(self.rooms)})"
+        )
+
+    def floor_end(self, room: Room) -> bool:
+        """True when a floor ends after ``room`` and another follows (TC-20 Alt rest)."""
+        return room.number < len(self.rooms) and self.rooms[room.number].floor != room.floor
+
+
+class Recorder:
+    """Draws from a generator and keeps every raw value."""
+
+    def __init__(self, rng: SplitMix64 | Iterator[Roll]):
+        self.rng = rng
+        self.rolls: list[Roll] = []
+
+    def below(self, bound: int) -> int:
+        if isinstance(self.rng, SplitMix64):
+            roll = Roll(bound, self.rng.below(bound))
+        else:  # replaying recorded rolls (the checker)
+            roll = next(self.rng)
+            if roll.bound != bound:
+                raise ValueError(f"expected a roll below {bound}, got {roll!r}")
+        self.rolls.append(roll)
+        return roll.value
+
+
+def room_budget(ix: RulesIndex) -> int:
+    return ix.min_deck
+
+
+@lru_cache(maxsize=64)
+def dm_rows(ix: RulesIndex) -> tuple[Adjustment, ...]:
+    """The adjustment rows the DM decides: the generic obstacles' difficulty spread."""
+    return tuple(row for row in ix.data.checks.adjustments if row.decided_by == "dm")
+
+
+@lru_cache(maxsize=4096)
+def _approach(ix: RulesIndex, skill: str, variant: int) -> Approach:
+    """The approach for ``skill``: the standard obstacle (``variant`` 0) or the standard
+    obstacle with DM row ``variant - 1`` applied once, unless the limits forbid it."""
+    checks = ix.data.checks
+    draw, target = checks.standard_draw, checks.standard_target
+    if variant == 0:
+        return Approach(skill, draw, target)
+    row = dm_rows(ix)[variant - 1]
+    new_draw = draw + row.direction if row.changes == "draw" else draw
+    new_target = target + row.direction if row.changes == "target" else target
+    if (
+        new_draw < checks.obstacle_min_draw
+        or new_target < checks.obstacle_min_target
+        or (checks.obstacle_target_at_most_draw and new_target > new_draw)
+    ):
+        return Approach(skill, draw, target)  # the limits win over the roll
+    return Approach(skill, new_draw, new_target, (row.source,))
+
+
+def _optional_item(ix: RulesIndex, rec: Recorder) -> str | None:
+    items = ix.data.items
+    value = rec.below(len(items) + 1)
+    return items[value].name if value < len(items) else None
+
+
+def derive_room(ix: RulesIndex, number: int, rec: Recorder) -> Room:
+    """The room's content from its rolls (rest spot and floor are set by :func:`place_rests`)."""
+    data = ix.data
+    names = data.skill_names
+    most = max(1, room_budget(ix) // data.checks.standard_draw)
+    wanted = rec.below(most) + 1
+    loot = _optional_item(ix, rec)
+    rest_cost = data.setbacks[rec.below(len(data.setbacks))].name
+    obstacles: list[Obstacle] = []
+    for k in range(1, wanted + 1):
+        helper = _optional_item(ix, rec)
+        failure = data.setbacks[rec.below(len(data.setbacks))].name
+        # One variant per skill: the base-(rows + 1) digits of a single roll, in table order.
+        base = len(dm_rows(ix)) + 1
+        variants = rec.below(base ** len(names))
+        approaches = []
+        for skill in names:
+            variants, digit = divmod(variants, base)
+            approaches.append(_approach(ix, skill, digit))
+        obstacles.append(
+            Obstacle(
+                name=f"Obstacle {number}.{k}",
+                approaches=tuple(approaches),
+                helps=(helper,) if helper else (),
+                failure=failure,
+            )
+        )
+    # A room never needs more cards than the smallest deck holds (invariant 4): drop the
+    # trailing obstacles that would (only possible when every approach got a DRAW step).
+    while len(obstacles) > 1 and sum(o.cheapest_draw() for o in obstacles) > room_budget(ix):
+        obstacles.pop()
+    return Room(
+        number=number,
+        name=f"Room {number}",
+        obstacles=tuple(obstacles),
+        loot=loot,
+        rest_spot=False,
+        rest_cost=rest_cost,
+        floor=1,
+        rolls=tuple(rec.rolls),
+    )
+
+
+def place_rests(ix: RulesIndex, profile: Profile, rooms: list[Room]) -> list[Room]:
+    """Group rooms greedily so that the cards between rests fit the smallest deck; mark a
+    rest spot at each group's last room (TC-20 Faithful) or only number the floors (Alt)."""
+    floors = profile.alt("TC-20")
+    placed: list[Room] = []
+    floor, spent = 1, 0
+    for i, room in enumerate(rooms):
+        spent += room.cards_needed
+        last = i == len(rooms) - 1
+        breaks = not last and spent + rooms[i + 1].cards_needed > room_budget(ix)
+        placed.append(
+            Room(
+                room.number,
+                room.name,
+                room.obstacles,
+                room.loot,
+                rest_spot=breaks and not floors,
+                rest_cost=room.rest_cost,
+                floor=floor,
+                rolls=room.rolls,
+            )
+        )
+        if breaks:
+            floor, spent = floor + 1, 0
+    return placed
+
+
+def generate_trial(
+    ix: RulesIndex, profile: Profile, seed: str, rooms: int, place: tuple[str, ...] = ()
+) -> Trial:
+    """A trial of ``rooms`` rooms for (seed, place): deterministic, prefix-stable.
+
+    Raises:
+        ValueError: ``rooms`` is below 1.
+    """
+    if rooms < 1:
+        raise ValueError(f"a trial needs at least one room, got {rooms}")
+    made = [
+        derive_room(ix, n, Recorder(stream(seed, RULESET, *place, n, purpose="content")))
+        for n in range(1, rooms + 1)
+    ]
+    return Trial(seed, profile.id, place, tuple(place_rests(ix, profile, made)), room_budget(ix))
