@@ -21,8 +21,8 @@ import dataclasses
 import time
 
 from generator.model.decks import Card
-from generator.model.loader import load_content
 from generator.render.parallel import available_cpus
+from generator.rulesets import load_content
 
 DECK_SIZE = 200
 
@@ -33,7 +33,7 @@ def every_card() -> list[Card]:
     found: list[Card] = []
     for ruleset in content.rulesets.values():
         for d in ruleset.decks.values():
-            found.extend(dict.fromkeys(d.cards(ruleset.data, ruleset.profile())))
+            found.extend(dict.fromkeys(ruleset.cards(d, ruleset.profile())))
     return found
 
 
@@ -82,7 +82,7 @@ def with_copies() -> list[Card]:
     """Every distinct card of Tower of Choices, as many copies as make 200 cards."""
     ruleset = load_content().ruleset("tower-of-choices")
     found = [c for d in ruleset.decks.values() for c in dict.fromkeys(
-        d.cards(ruleset.data, ruleset.profile()))]
+        ruleset.cards(d, ruleset.profile()))]
     copies = -(-DECK_SIZE // len(found))
     return [card for card in found for _ in range(copies)][:DECK_SIZE]
 

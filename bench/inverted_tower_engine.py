@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import partial
 
 from generator.engine.rng import normalise_seed
-from generator.model.loader import load_content
+from generator.rulesets import load_content
 from generator.rulesets.inverted_tower.policy import REFERENCE
 from generator.rulesets.inverted_tower.rules import rules_for
 from generator.rulesets.inverted_tower.simulate import DiceTape, reference_game, run_games, simulate

@@ -2,7 +2,7 @@
 
 Our work: loading and validating the content, Markdown, templating (the HTML strings: the
 quick reference's measuring page and the book).  WeasyPrint's: layout (of both) and PDF
-writing, as :func:`generator.products.rulebook.write.rulebook_document` does them.  Target: our
+writing, as :func:`generator.products.rulebook.product.rulebook_document` does them.  Target: our
 work under 15% of the total.
 Each figure is the best of a few runs in one warm process (one FontConfiguration).
 """
@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import time
 
-from generator.model.loader import load_content
+from generator.model.paper import PAPERS
 from generator.products.rulebook.columns import best_split
-from generator.products.rulebook.html import PAPERS, rulebook_html
+from generator.products.rulebook.html import rulebook_html
 from generator.render.pdf import pdf_bytes, render_document
+from generator.rulesets import load_content
 
 REPEATS = 3
 

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import time
 
-from generator.model.loader import load_content
+from generator.rulesets import load_content
 from generator.rulesets.three_dice_dungeon.check import check_dungeon
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.dungeon import generate_dungeon
-from generator.rulesets.three_dice_dungeon.queries import ENGINE
-from generator.rulesets.three_dice_dungeon.rules import compile_rules
+from generator.rulesets.three_dice_dungeon.family import FAMILY
+from generator.rulesets.three_dice_dungeon.rules import rules_for
 
 GAMES = 500
 REPEATS = 3
-DEPTH = ENGINE.default_depth
+DEPTH = FAMILY.default_depth
 
 
 def run() -> None:
@@ -29,11 +29,11 @@ def run() -> None:
         best = 0.0
         for repeat in range(REPEATS):
             t0 = time.perf_counter()
-            for _ in ENGINE.simulate(data, profile, GAMES, f"int:{repeat}", DEPTH, None):
+            for _ in FAMILY.simulate(data, profile, GAMES, f"int:{repeat}", DEPTH, None):
                 pass
             best = max(best, GAMES / (time.perf_counter() - t0))
         print(f"  {profile_id:<12}{best:>10.0f} games/s")
-    rules = compile_rules(data, ruleset.profile())
+    rules = rules_for(data, ruleset.profile())
     fastest = float("inf")
     for repeat in range(REPEATS * 5):
         t0 = time.perf_counter()

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 
-from generator.model.loader import load_content
-from generator.rulesets.tower_of_choices.family import ENGINE
+from generator.rulesets import load_content
+from generator.rulesets.tower_of_choices.family import FAMILY
 
 RUNS = 2000
 WARM_UP = 200
@@ -19,18 +19,18 @@ WARM_UP = 200
 def run() -> None:
     ruleset = load_content().ruleset("tower-of-choices")
     print(
-        f"tower-of-choices engine: games per second ({RUNS} games of {ENGINE.default_depth} rooms)"
+        f"tower-of-choices engine: games per second ({RUNS} games of {FAMILY.default_depth} rooms)"
     )
     for profile_id in ruleset.profiles:
         profile = ruleset.profile(profile_id)
         list(
-            ENGINE.simulate(
-                ruleset.data, profile, WARM_UP, "str:warm-up", ENGINE.default_depth, None
+            FAMILY.simulate(
+                ruleset.data, profile, WARM_UP, "str:warm-up", FAMILY.default_depth, None
             )
         )
         start = time.perf_counter()
         outcomes = list(
-            ENGINE.simulate(ruleset.data, profile, RUNS, "str:bench", ENGINE.default_depth, None)
+            FAMILY.simulate(ruleset.data, profile, RUNS, "str:bench", FAMILY.default_depth, None)
         )
         seconds = time.perf_counter() - start
         won = sum(o.won for o in outcomes) / len(outcomes)

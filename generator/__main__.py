@@ -1,5 +1,5 @@
 """``python -m generator`` runs the towerpress command."""
 
-from generator.cli import main
+from generator.cli.main import main
 
 main()

@@ -8,7 +8,7 @@ from typing import IO
 
 import click
 
-from generator.model.schema import Finding
+from generator.findings import Finding
 
 # Control characters, and the marks that reorder text, can come from a user's file names and
 # TOML keys: printed raw, they would retitle the terminal or hide what the line says.
@@ -33,7 +33,7 @@ class ContentError(TowerpressError):
     """The content tree has problems; every one of them is listed."""
 
     def __init__(self, findings: Sequence[Finding]):
-        self.findings = tuple(sorted(set(findings), key=lambda f: (f.file, f.key, f.message)))
+        self.findings = tuple(sorted(set(findings), key=lambda f: (f.where, f.message)))
         first = str(self.findings[0]) if self.findings else "invalid content"
         more = len(self.findings) - 1
         summary = first if more == 0 else f"{first} (and {more} more problems)"

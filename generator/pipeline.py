@@ -2,57 +2,39 @@
 
 Two phases (mkdocs, Pelican): the content is loaded and validated first and every
 product is planned; then the products are rendered, independent ones in parallel
-worker processes (WeasyPrint is imported in the workers).
-
-Each kind of product has a module with ``plan(content, out_dir) -> list[Job]`` and
-``run(ruleset, job) -> str`` (a line for the log).
+worker processes (WeasyPrint is imported in the workers).  :data:`PRODUCTS` is the list
+of products: adding one is its module under ``generator/products/`` and one line here.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import os
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from generator import __version__
 from generator.errors import TowerpressError
-from generator.model.loader import Content, Ruleset, load_content
+from generator.model.loader import Content
+from generator.products.base import Job, Product
+from generator.products.cards.product import CARDS
+from generator.products.checks import check_renders
+from generator.products.rulebook.product import RULEBOOK
+from generator.products.sheets.product import SHEETS
 from generator.render.output import unwritable, write_atomic
 from generator.render.parallel import worker_pool
+from generator.rulesets import load_content
 
-PRODUCT_MODULES = (
-    "generator.products.rulebook.build",
-    "generator.products.cards.build",
-    "generator.products.sheets.build",
-)
+PRODUCTS: tuple[Product[Any], ...] = (RULEBOOK, CARDS, SHEETS)
 
 
-@dataclass(frozen=True)
-class Job:
-    """One file to write: which module renders it, for which ruleset, with which options."""
-
-    module: str
-    ruleset: str
-    out: Path
-    options: tuple[tuple[str, Any], ...] = field(default=())
-
-    def option(self, name: str, default: Any = None) -> Any:
-        return dict(self.options).get(name, default)
+def _product(name: str) -> Product[Any]:
+    return next(p for p in PRODUCTS if p.name == name)
 
 
-def _module(name: str) -> Any:
-    return importlib.import_module(name)
-
-
-def plan(content: Content, out_dir: Path) -> list[Job]:
-    jobs: list[Job] = []
-    for name in PRODUCT_MODULES:
-        planner = cast(Callable[[Content, Path], list[Job]], _module(name).plan)
-        jobs.extend(planner(content, out_dir))
+def plan(content: Content, out_dir: Path) -> list[Job[Any]]:
+    jobs = [job for product in PRODUCTS for job in product.plan(content, out_dir)]
     seen: set[Path] = set()
     for job in jobs:
         # A writer never writes one path twice (Pelican's Writer).
@@ -62,10 +44,9 @@ def plan(content: Content, out_dir: Path) -> list[Job]:
     return jobs
 
 
-def _run(content_root: str, job: Job) -> str:
-    ruleset: Ruleset = load_content(Path(content_root)).ruleset(job.ruleset)
-    runner = cast(Callable[[Ruleset, Job], str], _module(job.module).run)
-    return runner(ruleset, job)
+def _run(content_root: str, job: Job[Any]) -> str:
+    ruleset = load_content(Path(content_root)).ruleset(job.ruleset)
+    return _product(job.product).write(ruleset, job.options, job.out)
 
 
 PACKAGE = Path(__file__).resolve().parent
@@ -78,10 +59,10 @@ def _files(folder: Path, patterns: Iterable[str]) -> list[Path]:
     return sorted(p for p in found if "__pycache__" not in p.parts)
 
 
-def input_hash(content: Content, job: Job) -> str:
+def input_hash(content: Content, job: Job[Any]) -> str:
     """A hash of everything a product is made from: its ruleset's content, the
     templates, the program itself and the job's options.  Same hash, same bytes."""
-    digest = hashlib.sha256(f"{__version__}\n{job.module}\n{job.options!r}\n".encode())
+    digest = hashlib.sha256(f"{__version__}\n{job.product}\n{job.options!r}\n".encode())
     folder = content.ruleset(job.ruleset).root
     # The loader reads a link that stays inside the content folder (another ruleset's
     # file, say), so the hash does too; nothing outside the folder is read.
@@ -107,7 +88,7 @@ def _fingerprint(path: Path, base: Path) -> bytes:
     return path.read_bytes()
 
 
-def _stamp(out_dir: Path, job: Job) -> Path:
+def _stamp(out_dir: Path, job: Job[Any]) -> Path:
     return out_dir / ".inputs" / f"{job.out.name}.sha256"
 
 
@@ -119,8 +100,6 @@ def build_all(
     Raises:
         ContentError: what ``validate`` finds (the prose, the characters), before any work.
     """
-    from generator.products.checks import check_renders
-
     check_renders(content)
     jobs = plan(content, out_dir)
     hashes = {job.out: input_hash(content, job) for job in jobs}

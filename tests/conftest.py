@@ -12,7 +12,8 @@ from typing import TypeVar
 import pdfplumber
 import pytest
 
-from generator.model.loader import BUNDLED_CONTENT, Content, load_content
+from generator.model.loader import BUNDLED_CONTENT, Content
+from generator.rulesets import load_content
 
 RULESETS = ("inverted-tower", "three-dice-dungeon", "tower-of-choices")
 

@@ -8,7 +8,8 @@ import pypdf
 import pytest
 
 from generator import pipeline
-from generator.model.loader import load_content
+from generator.products.rulebook.product import RULEBOOK
+from generator.rulesets import load_content
 from tests.conftest import edit
 
 
@@ -29,7 +30,7 @@ def test_every_product_is_planned_once(tmp_path: Path) -> None:
 def test_unchanged_products_are_skipped(
     content_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pipeline, "PRODUCT_MODULES", ("generator.products.rulebook.build",))
+    monkeypatch.setattr(pipeline, "PRODUCTS", (RULEBOOK,))
     folder = content_copy / "tower-of-choices"
     out = tmp_path / "out"
     lines = list(pipeline.build_all(load_content(folder), out))
@@ -93,8 +94,9 @@ def test_build_checks_what_validate_checks_first(content_copy: Path, tmp_path: P
     with pytest.raises(ContentError) as caught:
         next(pipeline.build_all(load_content(content_copy), tmp_path / "out"))
     (finding,) = caught.value.findings
-    assert finding.file == "content/tower-of-choices/rules/01-introduction.md"
-    assert finding.key.startswith("line ") and "U+2694 CROSSED SWORDS" in finding.message
+    file, key = finding.where.split(": ")
+    assert file == "content/tower-of-choices/rules/01-introduction.md"
+    assert key.startswith("line ") and "U+2694 CROSSED SWORDS" in finding.message
     assert not (tmp_path / "out").exists()
 
 

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.errors import ContentError
-from generator.model.loader import BUNDLED_CONTENT, load_content
+from generator.model.loader import BUNDLED_CONTENT
+from generator.rulesets import load_content
 
 FILES = sorted(
     p.relative_to(BUNDLED_CONTENT)
@@ -65,7 +66,7 @@ def test_random_corruption_never_raises_anything_but_content_error(
         except ContentError as exc:
             assert exc.findings
             for finding in exc.findings:
-                assert finding.file.startswith("content/"), finding
-                assert "\n" not in finding.key
+                assert finding.where.startswith("content/"), finding
+                assert "\n" not in finding.where
     finally:
         path.write_bytes(original)

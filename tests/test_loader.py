@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ContentError, TowerpressError
-from generator.model.loader import Content, load_content
+from generator.model.loader import Content
+from generator.rulesets import load_content
 from tests.conftest import RULESETS, edit
 
 
@@ -347,7 +348,7 @@ def test_a_folder_that_cannot_be_listed_is_reported(
     # Its decks were quietly missing: glob finds nothing in a folder it may not list.
     # (Faked: the tests may run as root, who may list anything.)
     real = os.access
-    monkeypatch.setattr("generator.model.loader.os.access", lambda path, mode: real(
+    monkeypatch.setattr("generator.model.reading.os.access", lambda path, mode: real(
         path, mode) and not (Path(path).name in ("decks", "profiles")
                              and Path(path).parent.name == "tower-of-choices"))
     # Once each: not again as a folder with no profiles.

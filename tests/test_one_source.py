@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.engine.registry import engines
-from generator.model.loader import load_content
+from generator.engine.family import family_of
 from generator.products.rulebook.html import rulebook_html
+from generator.rulesets import load_content
 from tests.conftest import edit
 
 CASES = [
@@ -53,7 +53,7 @@ CASES = [
 
 def odds(root: Path, ruleset_id: str, query: str, params: dict[str, int], label: str) -> Fraction:
     ruleset = load_content(root).ruleset(ruleset_id)
-    spec = engines()[ruleset.info.family].odds[query]
+    spec = family_of(ruleset).odds[query]
     results = dict(spec.compute(ruleset.data, ruleset.profile(), params))
     return results[label]
 

@@ -110,7 +110,7 @@ def rmtree(path, *args, **kwargs):
 shutil.rmtree = rmtree
 """
 
-PRINT_CARDS = ("from generator.cli import main\n"
+PRINT_CARDS = ("from generator.cli.main import main\n"
                "main(['cards', 'inverted-tower', '--deck', 'items', '-o', sys.argv[1]])\n")
 
 

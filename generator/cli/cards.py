@@ -7,30 +7,24 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+from generator.cli.click_internals import set_protected_args
 from generator.cli.options import content_option, load
 from generator.errors import TowerpressError
-from generator.products.cards.imposition import (
-    DUPLEX,
-    PAPERS,
-    ImpositionError,
-    card_size,
-    parse_offset,
-)
-from generator.words import plural
+from generator.model.paper import CARD_PAPERS
+from generator.products.cards.calibration import write_calibration
+from generator.products.cards.imposition import DUPLEX, ImpositionError, card_size, parse_offset
+from generator.products.cards.png import write_tts_sheets
+from generator.products.cards.printing import CardOptions
+from generator.products.cards.product import CARDS, CardsOptions, StartingDeck, default_output
+from generator.render.output import refuse_inputs
 
-_PAPER = click.Choice(list(PAPERS))
+_PAPER = click.Choice(list(CARD_PAPERS))
 
 
 def _mm(value: float, name: str) -> float:
     if not 0 <= value <= 20:
         raise TowerpressError(f"{name} must be between 0 and 20 mm, got {value:g}")
     return value
-
-
-def _set_protected(ctx: click.Context, args: list[str]) -> None:
-    # click 8.2 renamed the attribute and deprecated the old name.
-    name = "_protected_args" if hasattr(ctx, "_protected_args") else "protected_args"
-    setattr(ctx, name, args)
 
 
 class CardsGroup(click.Group):
@@ -41,13 +35,13 @@ class CardsGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and args[0] in self.commands:
             click.Command.parse_args(self, ctx, [])  # the group's own options keep defaults
-            _set_protected(ctx, args[:1])
+            set_protected_args(ctx, args[:1])
             ctx.args = args[1:]
             return ctx.args
         click.Command.parse_args(self, ctx, args)
         if ctx.args:
             raise click.UsageError(f"unexpected extra argument {ctx.args[0]!r}", ctx)
-        _set_protected(ctx, [])
+        set_protected_args(ctx, [])
         return []
 
 
@@ -109,45 +103,28 @@ def cards(
             raise TowerpressError(f"--png writes Tabletop Simulator sheets into its folder; "
                                   f"{', '.join(unused)} {verb} not apply to them (leave "
                                   f"{'it' if len(unused) == 1 else 'them'} out)")
-    from generator.products.cards.png import write_tts_sheets
-    from generator.products.cards.printing import (
-        CardOptions,
-        default_output,
-        select_decks,
-        write_cards,
-    )
-    from generator.render.output import refuse_inputs
-    from generator.rulesets.tower_of_choices.starting_deck import starting_deck
-
     try:
         size = card_size(size_text)
         offset = parse_offset(offset_text)
     except ImpositionError as exc:
         raise TowerpressError(str(exc)) from None
-    opts = CardOptions(paper, size, _mm(bleed, "--bleed"), _mm(gutter, "--gutter"),
-                       duplex, offset, fold, split)  # type: ignore[arg-type]
+    layout = CardOptions(paper, size, _mm(bleed, "--bleed"), _mm(gutter, "--gutter"),
+                         duplex, offset, fold, split)  # type: ignore[arg-type]
     content = load(content_dir)
     ruleset = content.ruleset(ruleset_id)
-    profile = ruleset.profile(profile_id)
-    if build_skills is not None:
-        if deck_id is not None:
-            raise TowerpressError("--build prints one character's deck; leave out --deck")
-        decks = [starting_deck(ruleset, build_skills, ability, challenges, profile)]
-        name: str | None = decks[0].id
-    else:
-        if ability is not None or challenges:
-            raise TowerpressError("--ability and --challenges go with --build")
-        decks = select_decks(ruleset, deck_id, profile)
-        name = deck_id
+    if build_skills is None and (ability is not None or challenges):
+        raise TowerpressError("--ability and --challenges go with --build")
+    start = None if build_skills is None else StartingDeck(build_skills, ability, challenges)
+    options = CardsOptions(layout, deck_id, profile_id, start)
     if png_dir is not None:
+        decks = CARDS.decks(ruleset, options)
         refuse_inputs(png_dir, content.folders)
-        for path in write_tts_sheets(ruleset, decks, opts, png_dir):
+        for path in write_tts_sheets(ruleset, decks, layout, png_dir):
             click.echo(f"wrote {path}")
         return
-    out = output or default_output(ruleset.id, name, opts)
+    out = output or default_output(ruleset.id, options)
     refuse_inputs(out, content.folders)
-    printed = write_cards(ruleset, decks, opts, out)
-    click.echo(f"wrote {out} ({printed.count} cards, {plural(printed.pages, 'page')})")
+    click.echo(CARDS.write(ruleset, options, out))
 
 
 # The options of a printed sheet, which --png has no use for: (flag, parameter name).
@@ -164,16 +141,8 @@ _SHEET_ONLY = (("--paper", "paper"), ("--bleed", "bleed"), ("--gutter", "gutter"
               help="Output PDF (default: build/cards-calibration-PAPER.pdf).")
 def calibrate(paper: str, duplex: str, output: Path | None) -> None:
     """A two-sided sheet to measure the --back-offset your printer needs."""
-    from generator.products.cards.calibration import write_calibration
-    from generator.render.output import refuse_inputs
-
     out = output or Path("build") / f"cards-calibration-{paper}.pdf"
     refuse_inputs(out)  # the templates and the program; it reads no content
     write_calibration(paper, duplex, out)
     click.echo(f"wrote {out}: print it two-sided, hold it to the light and read the "
                "scales where the lines meet; pass them as --back-offset X,Y")
-
-
-def register(group: click.Group) -> None:
-    """Add this module's commands to the towerpress group."""
-    group.add_command(cards)

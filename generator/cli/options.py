@@ -8,7 +8,8 @@ from typing import Any, TypeVar
 
 import click
 
-from generator.model.loader import Content, load_content
+from generator.model.loader import Content
+from generator.rulesets import load_content
 
 F = TypeVar("F", bound=Callable[..., Any])
 

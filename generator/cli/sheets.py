@@ -10,7 +10,9 @@ import click
 
 from generator.cli.options import content_option, load
 from generator.errors import TowerpressError
-from generator.words import plural
+from generator.products.sheets.product import SHEETS, SheetOptions, default_output
+from generator.products.sheets.render import MAX_FLOORS, sheet_def, sheet_paper
+from generator.render.output import refuse_inputs
 
 FC = TypeVar("FC", bound=Callable[..., Any])
 
@@ -27,8 +29,6 @@ def _paper_option(func: FC) -> FC:
 
 def parse_floors(value: str | None) -> int | None:
     """``--floors``: a whole number from 1 to MAX_FLOORS, or None for the log's default."""
-    from generator.products.sheets.render import MAX_FLOORS
-
     if value is None:
         return None
     text = value.strip()
@@ -50,19 +50,15 @@ def _output_option(kind: str) -> Callable[[FC], FC]:
     )
 
 
-def _write(ruleset_id: str, kind: str, paper: str, content_dir: Path | None,
-           output: Path | None, floors: int | None = None) -> None:
-    from generator.products.sheets.render import default_output, sheet_def, sheet_paper, write_sheet
-    from generator.render.output import refuse_inputs
-
-    sheet_paper(paper)  # an unknown paper fails before the content is read
+def _write(ruleset_id: str, options: SheetOptions, content_dir: Path | None,
+           output: Path | None) -> None:
+    sheet_paper(options.paper)  # an unknown paper fails before the content is read
     content = load(content_dir)
     ruleset = content.ruleset(ruleset_id)
-    sheet_def(ruleset, kind)  # a ruleset without this sheet fails before any work
-    out = output or default_output(ruleset.id, kind, paper)
+    sheet_def(ruleset, options.kind)  # a ruleset without this sheet fails before any work
+    out = output or default_output(ruleset.id, options)
     refuse_inputs(out, content.folders)
-    pages = write_sheet(ruleset, kind, out, paper=paper, floors=floors)
-    click.echo(f"wrote {out} ({plural(pages, 'page')})")
+    click.echo(SHEETS.write(ruleset, options, out))
 
 
 @click.command()
@@ -72,7 +68,7 @@ def _write(ruleset_id: str, kind: str, paper: str, content_dir: Path | None,
 @_output_option("sheet")
 def sheet(ruleset_id: str, paper: str, content_dir: Path | None, output: Path | None) -> None:
     """Print a character sheet, with form fields to fill on screen."""
-    _write(ruleset_id, "sheet", paper, content_dir, output)
+    _write(ruleset_id, SheetOptions("sheet", paper), content_dir, output)
 
 
 @click.command()
@@ -94,10 +90,4 @@ def log(
     output: Path | None,
 ) -> None:
     """Print a log (Dungeon Log, map sheet, trial log), with form fields to fill on screen."""
-    _write(ruleset_id, "log", paper, content_dir, output, parse_floors(floors))
-
-
-def register(group: click.Group) -> None:
-    """Add this module's commands to the towerpress group."""
-    group.add_command(sheet)
-    group.add_command(log)
+    _write(ruleset_id, SheetOptions("log", paper, parse_floors(floors)), content_dir, output)

@@ -28,12 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from generator.model.common import Profile
-from generator.model.deck_sources import Source, sources
+from generator.model.deck_sources import Source
 from generator.model.schema import Node, check_ref, check_unique
-from generator.model.views import TableView, printed_for
+from generator.model.views import TableView
 
 
 @dataclass(frozen=True)
@@ -77,18 +76,17 @@ class Deck:
     groups: tuple[CardGroup, ...]
     back: str  # the deck whose back these cards share (its own id by default)
 
-    def cards(self, data: Any, profile: Profile | None = None) -> tuple[Card, ...]:
+    def cards(self, sources: Mapping[str, Source], tables: Mapping[str, TableView],
+              profile: Profile | None = None) -> tuple[Card, ...]:
         """Every card of the deck, copies included, in print order.
 
-        A card is played by one profile: its tables print that profile's readings only
-        (the rulebook gives both), marked with their ruling IDs.
+        A card is played by one profile: ``sources`` and ``tables`` are printed for it
+        (its readings only, marked with their ruling IDs; the rulebook gives both), as
+        :meth:`generator.model.loader.Ruleset.cards` builds them.
         """
-        with printed_for(profile.alt if profile is not None else None):
-            found = sources(data)
-            tables: Mapping[str, TableView] = data.tables()
-            cards: list[Card] = []
-            for group in self.groups:
-                cards.extend(self._group_cards(group, found, tables, profile))
+        cards: list[Card] = []
+        for group in self.groups:
+            cards.extend(self._group_cards(group, sources, tables, profile))
         return tuple(cards)
 
     def _group_cards(
@@ -166,13 +164,14 @@ def _group(node: Node, known: Mapping[str, Source] | None, tables: set[str] | No
     return group
 
 
-def load_decks(ruleset_id: str, nodes: Mapping[str, Node], data: Any) -> Mapping[str, Deck]:
-    """Typed decks by deck id, from the ``decks/*.toml`` nodes (by file stem) and the data.
+def load_decks(nodes: Mapping[str, Node], known: Mapping[str, Source] | None,
+               tables: set[str] | None) -> Mapping[str, Deck]:
+    """Typed decks by deck id, from the ``decks/*.toml`` nodes (by file stem), checked
+    against the family's sources and table names.
 
-    ``data`` is None when the ruleset's tables had errors: then only the syntax is checked.
+    ``known`` and ``tables`` are None when the ruleset's tables had errors: then only the
+    syntax is checked.
     """
-    known = sources(data) if data is not None else None
-    tables = set(data.tables()) if data is not None else None
     decks: dict[str, Deck] = {}
     for stem, node in nodes.items():
         groups = tuple(_group(g, known, tables) for g in node.tables("cards", min_items=1))

@@ -1,18 +1,18 @@
 """Load a content tree into validated, immutable :class:`Ruleset` objects.
 
 Two phases, like mkdocs: every file is read and every problem is collected, then one
-:class:`~generator.errors.ContentError` lists them all.  Nothing is half-loaded.
+:class:`~generator.errors.ContentError` lists them all.  Nothing is half-loaded.  The
+loader is handed the families it may meet (``generator.rulesets.FAMILIES``); it never
+imports a ruleset.
 """
 
 from __future__ import annotations
 
-import os
-import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any
 
 from generator.errors import ContentError, TowerpressError
 from generator.model.citations import cited_rulings
@@ -22,78 +22,36 @@ from generator.model.common import (
     Profile,
     RulesetInfo,
     Ruling,
-    chapter_from_markdown,
     load_info,
     load_profile,
     load_rulings,
 )
-from generator.model.prose import KINDS, directives, lookup_value, stray_braces
+from generator.model.decks import Card, Deck, load_decks
+from generator.model.family import ContentFamily, Families
+from generator.model.prose import check_chapter
+from generator.model.reading import Reader
 from generator.model.schema import Findings, Node
+from generator.model.sheet_sources import Sources
+from generator.model.sheets import SheetDef, load_sheets
+from generator.model.table_files import TableFiles
 from generator.model.views import TableView
 
 BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
-
-
-class RulesetData(Protocol):
-    """What every ruleset's typed data offers the rest of the system."""
-
-    def tables(self) -> Mapping[str, TableView]:
-        """Every printable table, by the name prose uses to embed it."""
-        ...
-
-
-class TableFiles:
-    """The parsed ``tables/*.toml`` files of one ruleset, by file stem."""
-
-    def __init__(self, nodes: dict[str, Node], folder: str, findings: Findings):
-        self._nodes = nodes
-        self._folder = folder
-        self._findings = findings
-        self._used: set[str] = set()
-
-    def file(self, stem: str) -> Node:
-        """The root table of ``tables/<stem>.toml``; a missing file is a finding."""
-        self._used.add(stem)
-        if stem not in self._nodes:
-            path = f"{self._folder}/{stem}.toml"
-            self._findings.add(path, "", "missing file (expected a tables file of this name)")
-            # The keys of a missing file are not reported one by one: the file is the problem.
-            return Node({}, path, "", Findings())
-        return self._nodes[stem]
-
-    def done(self) -> None:
-        for stem, node in self._nodes.items():
-            if stem not in self._used:
-                node.error_here(
-                    f"unknown tables file (expected one of: {', '.join(sorted(self._used))})"
-                )
-
-
-@dataclass(frozen=True)
-class Family:
-    """A kind of ruleset: the schema of its tables and the engine that plays it."""
-
-    id: str
-    ruling_prefix: str
-    load: Callable[[TableFiles], RulesetData]
-    # The rulings its engine and views read by ID; a ruleset of the family defines each.
-    rulings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Ruleset:
     id: str
     root: Path
+    family: ContentFamily[Any]
     info: RulesetInfo
     rulings: tuple[Ruling, ...]
     profiles: Mapping[str, Profile]
     chapters: tuple[Chapter, ...]
     quick_reference: Chapter | None  # quick-reference.md: the one-page summary
-    data: Any  # the family's typed data (a RulesetData)
-    decks: Mapping[str, Any]  # card decks by deck id (decks/*.toml)
-    sheets: Mapping[
-        str, Any
-    ]  # sheet and log definitions (sheets/*.toml)  # the family's typed data (a RulesetData)
+    data: Any  # the family's typed data
+    decks: Mapping[str, Deck]  # card decks by deck id (decks/*.toml)
+    sheets: Mapping[str, SheetDef]  # sheet and log definitions (sheets/*.toml)
     raw: Mapping[str, Any]  # raw TOML of tables/, by file stem, for {{ value: }} lookups
 
     @property
@@ -114,9 +72,14 @@ class Ruleset:
             )
         return self.profiles[name]
 
-    def tables(self) -> Mapping[str, TableView]:
-        tables: Mapping[str, TableView] = self.data.tables()
-        return tables
+    def tables(self, printed_for: Profile | None = None) -> Mapping[str, TableView]:
+        """Every printable table: for a rulebook (both readings), or for one profile."""
+        return self.family.tables(self.data, printed_for)
+
+    def cards(self, deck: Deck, profile: Profile | None = None) -> tuple[Card, ...]:
+        """Every card of ``deck``, copies included, printed for ``profile``."""
+        return deck.cards(self.family.deck_sources(self.data, profile),
+                          self.tables(profile), profile)
 
     def ruling(self, ruling_id: str) -> Ruling:
         for ruling in self.rulings:
@@ -145,245 +108,200 @@ class Content:
         return tuple(r.root for r in self.rulesets.values())
 
 
-def families() -> dict[str, Family]:
-    # Imported here so that the family modules may import this module's types.
-    from generator.rulesets.inverted_tower import data as inverted_tower
-    from generator.rulesets.three_dice_dungeon import data as three_dice_dungeon
-    from generator.rulesets.tower_of_choices import read as tower_of_choices
+class _RulesetLoad:
+    """The loading of one ruleset folder, part by part, into one list of findings."""
 
-    found = (inverted_tower.FAMILY, three_dice_dungeon.FAMILY, tower_of_choices.FAMILY)
-    return {family.id: family for family in found}
+    def __init__(self, reader: Reader, folder: Path, family: ContentFamily[Any], before: int):
+        self.reader = reader
+        self.findings = reader.findings
+        self.folder = folder
+        self.shown = reader.shown(folder)
+        self.family = family
+        self.before = before  # the findings before this ruleset's first file was read
+
+    @property
+    def sound(self) -> bool:
+        """No finding yet in this ruleset: what names the data may be checked against it."""
+        return len(self.findings.items) == self.before
+
+    def node(self, raw: dict[str, Any], name: str) -> Node:
+        return Node(raw, f"{self.shown}/{name}", "", self.findings)
+
+    def rulings(self) -> tuple[tuple[Ruling, ...], bool]:
+        """The rulings, and whether rulings.toml was sound (rulings checked against a
+        broken file would each be reported too)."""
+        raw = self.reader.toml(self.folder / "rulings.toml")
+        if raw is None:
+            return (), False
+        reported = len(self.findings.items)
+        rulings = load_rulings(self.node(raw, "rulings.toml"), self.family.ruling_prefix)
+        if len(self.findings.items) != reported:
+            return rulings, False
+        defined = {r.id for r in rulings}
+        for ruling_id in self.family.rulings:
+            if ruling_id not in defined:
+                self.findings.add(
+                    f"{self.shown}/rulings.toml", "rulings",
+                    f"missing ruling {ruling_id} (the {self.family.id} engine reads it; "
+                    f'expected a [[rulings]] entry with id = "{ruling_id}")')
+        return rulings, True
+
+    def profiles(self, rulings: tuple[Ruling, ...], info: RulesetInfo) -> dict[str, Profile]:
+        profiles: dict[str, Profile] = {}
+        files = self.reader.listed(self.folder / "profiles", "*.toml")
+        if files == []:
+            self.findings.add(f"{self.shown}/profiles", "",
+                              "no profiles (expected at least as-written.toml)")
+        for path in files or []:
+            raw = self.reader.toml(path)
+            if raw is not None:
+                node = self.node(raw, f"profiles/{path.name}")
+                profiles[path.stem] = load_profile(node, path.stem, rulings)
+        if profiles and info.default_profile not in profiles:
+            self.findings.add(f"{self.shown}/ruleset.toml", "default_profile",
+                              f"unknown profile {info.default_profile!r} "
+                              f"(expected one of: {', '.join(sorted(profiles))})")
+        return profiles
+
+    def tables(self, rulings: tuple[Ruling, ...] | None) -> tuple[Any, dict[str, Any]]:
+        """The family's typed data (None if a file could not be read) and the raw TOML.
+
+        ``rulings`` is None when rulings.toml was not sound: citations go unchecked."""
+        nodes: dict[str, Node] = {}
+        raw_tables: dict[str, Any] = {}
+        unreadable = False
+        for path in self.reader.listed(self.folder / "tables", "*.toml") or []:
+            raw = self.reader.toml(path)
+            if raw is None:
+                unreadable = True
+                continue
+            raw_tables[path.stem] = raw
+            nodes[path.stem] = self.node(raw, f"tables/{path.name}")
+            if rulings is not None:
+                self._check_citations(raw, nodes[path.stem].file, rulings)
+        # The tables refer to each other: checked without a file that could not be read,
+        # every reference to it would be reported too, each blaming another file.  The rest
+        # of the ruleset is still read, for problems of its own.
+        if unreadable:
+            return None, raw_tables
+        files = TableFiles(nodes, f"{self.shown}/tables", self.findings)
+        data = self.family.load(files)
+        files.done()
+        return data, raw_tables
+
+    def _check_citations(self, raw: Any, file: str, rulings: tuple[Ruling, ...]) -> None:
+        """A table value may depend only on a ruling that the profiles give a reading of."""
+        defined = {r.id for r in rulings}
+        prefix = self.family.ruling_prefix
+        for key, ruling_id in cited_rulings(raw):
+            # An ID of the wrong form is the family reader's finding already.
+            well_formed = RULING_ID.match(ruling_id) and ruling_id.startswith(f"{prefix}-")
+            if well_formed and ruling_id not in defined:
+                self.findings.add(file, key,
+                                  f"unknown ruling ID {ruling_id!r} (not in rulings.toml)")
+
+    def nodes(self, sub: str) -> dict[str, Node]:
+        """The parsed ``sub/*.toml`` files, by stem."""
+        found: dict[str, Node] = {}
+        for path in self.reader.listed(self.folder / sub, "*.toml") or []:
+            raw = self.reader.toml(path)
+            if raw is not None:
+                found[path.stem] = self.node(raw, f"{sub}/{path.name}")
+        return found
+
+    def decks(self, data: Any) -> Mapping[str, Deck]:
+        # Decks and sheets name entities of the data; they are checked only once the data
+        # itself is sound, so that one mistake is not reported twice.
+        nodes = self.nodes("decks")
+        if not self.sound:
+            return load_decks(nodes, None, None)
+        tables = set(self.family.tables(data, None))
+        return load_decks(nodes, self.family.deck_sources(data, None), tables)
+
+    def sheets(self, data: Any) -> Mapping[str, SheetDef]:
+        nodes = self.nodes("sheets")
+        sources = self.family.sheet_sources(data) if self.sound else Sources(checked=False)
+        return load_sheets(nodes, sources)
+
+    def chapters(self, data: Any, raw_tables: Mapping[str, Any], rulings: tuple[Ruling, ...]
+                 ) -> tuple[list[Chapter], Chapter | None]:
+        """The rules chapters and the quick reference, their directives checked."""
+        chapters: list[Chapter] = []
+        files = self.reader.listed(self.folder / "rules", "*.md")
+        if files == []:
+            self.findings.add(f"{self.shown}/rules", "", "no chapters (expected rules/*.md)")
+        # Tables and values are checked only once the data is sound: a broken file is
+        # reported once, not again by every directive that reads it.
+        table_names = set(self.family.tables(data, None)) if self.sound else None
+        ruling_ids = {r.id for r in rulings}
+        quick: Chapter | None = None
+        quick_path = self.folder / "quick-reference.md"
+        for path in [*(files or []), *([quick_path] if quick_path.is_file() else [])]:
+            text = self.reader.text(path)
+            if text is None:
+                continue
+            chapter = check_chapter(path.stem, text, self.reader.shown(path), self.findings,
+                                    table_names, raw_tables, ruling_ids)
+            if path == quick_path:
+                quick = chapter
+            else:
+                chapters.append(chapter)
+        return chapters, quick
 
 
-def _display(path: Path, base: Path) -> str:
-    try:
-        return str(path.relative_to(base))
-    except ValueError:
-        return str(path)
-
-
-def _outside(path: Path, base: Path, findings: Findings, root: Path) -> bool:
-    """Whether ``path`` is a link that leads out of the content folder ``root``: such a file
-    is refused, never read (design.md section 8)."""
-    try:
-        resolved = path.resolve()
-    except (OSError, RuntimeError):  # links that lead to each other (3.11 raises RuntimeError)
-        findings.add(_display(path, base), "", "cannot be read: a loop of symbolic links")
-        return True
-    if resolved.is_relative_to(root):
-        return False
-    findings.add(_display(path, base), "",
-                 f"refused: it links to {str(resolved)!r}, outside the content folder "
-                 "(expected something inside it)")
-    return True
-
-
-def _listed(
-    folder: Path, pattern: str, base: Path, findings: Findings, root: Path
-) -> list[Path] | None:
-    """The files of ``folder`` matching ``pattern``, sorted; a folder that is there but
-    cannot be listed is a finding (glob would quietly find nothing in it), and None.  So
-    is a link to a folder outside ``root``: even its file names stay unread."""
-    if folder.is_symlink() and _outside(folder, base, findings, root):
-        return None
-    if folder.is_dir() and not os.access(folder, os.R_OK | os.X_OK):
-        findings.add(_display(folder, base), "", "cannot be read: permission denied")
-        return None
-    return sorted(folder.glob(pattern))
-
-
-def _read_toml(
-    path: Path, base: Path, findings: Findings, root: Path
-) -> dict[str, Any] | None:
-    shown = _display(path, base)
-    if _outside(path, base, findings, root):
-        return None
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        findings.add(shown, "", f"malformed TOML: {exc}")
-    except RecursionError:  # tomllib reads nested arrays and tables by recursion
-        findings.add(shown, "", "malformed TOML: arrays or tables nested too deeply")
-    except UnicodeDecodeError:
-        findings.add(shown, "", "not UTF-8 text")
-    except OSError as exc:
-        findings.add(shown, "", f"cannot be read: {exc.strerror}")
-    return None
-
-
-def _read_text(path: Path, base: Path, findings: Findings, root: Path) -> str | None:
-    if _outside(path, base, findings, root):
-        return None
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        findings.add(_display(path, base), "", "not UTF-8 text")
-    except OSError as exc:
-        findings.add(_display(path, base), "", f"cannot be read: {exc.strerror}")
-    return None
-
-
-def _check_citations(raw: Any, file: str, rulings: tuple[Ruling, ...], prefix: str,
-                     findings: Findings) -> None:
-    """A table value may depend only on a ruling that the profiles give a reading of."""
-    defined = {r.id for r in rulings}
-    for key, ruling_id in cited_rulings(raw):
-        # An ID of the wrong form is the family reader's finding already.
-        well_formed = RULING_ID.match(ruling_id) and ruling_id.startswith(f"{prefix}-")
-        if well_formed and ruling_id not in defined:
-            findings.add(file, key, f"unknown ruling ID {ruling_id!r} (not in rulings.toml)")
-
-
-def _load_ruleset(folder: Path, base: Path, findings: Findings, root: Path) -> Ruleset | None:
-    shown = _display(folder, base)
-    registry = families()
-    before = len(findings.items)
-
-    raw_info = _read_toml(folder / "ruleset.toml", base, findings, root)
+def _load_ruleset(reader: Reader, folder: Path, families: Families) -> Ruleset | None:
+    before = len(reader.findings.items)
+    raw_info = reader.toml(folder / "ruleset.toml")
     if raw_info is None:
         return None
-    info = load_info(Node(raw_info, f"{shown}/ruleset.toml", "", findings), tuple(registry))
-    family = registry.get(info.family)
+    shown = reader.shown(folder)
+    info = load_info(Node(raw_info, f"{shown}/ruleset.toml", "", reader.findings),
+                     tuple(families))
+    family = families.get(info.family)
     if family is None:
         return None
-
-    rulings: tuple[Ruling, ...] = ()
-    raw_rulings = _read_toml(folder / "rulings.toml", base, findings, root)
-    reported = len(findings.items)
-    if raw_rulings is not None:
-        rulings = load_rulings(
-            Node(raw_rulings, f"{shown}/rulings.toml", "", findings), family.ruling_prefix
-        )
-    # Rulings checked against a broken rulings.toml would each be reported too.
-    sound_rulings = raw_rulings is not None and len(findings.items) == reported
-    if sound_rulings:
-        defined = {r.id for r in rulings}
-        for ruling_id in family.rulings:
-            if ruling_id not in defined:
-                findings.add(f"{shown}/rulings.toml", "rulings",
-                             f"missing ruling {ruling_id} (the {family.id} engine reads it; "
-                             f'expected a [[rulings]] entry with id = "{ruling_id}")')
-
-    profiles: dict[str, Profile] = {}
-    profile_files = _listed(folder / "profiles", "*.toml", base, findings, root)
-    if profile_files == []:
-        findings.add(f"{shown}/profiles", "", "no profiles (expected at least as-written.toml)")
-    for path in profile_files or []:
-        raw = _read_toml(path, base, findings, root)
-        if raw is not None:
-            node = Node(raw, f"{shown}/profiles/{path.name}", "", findings)
-            profiles[path.stem] = load_profile(node, path.stem, rulings)
-    if profiles and info.default_profile not in profiles:
-        findings.add(
-            f"{shown}/ruleset.toml",
-            "default_profile",
-            f"unknown profile {info.default_profile!r} "
-            f"(expected one of: {', '.join(sorted(profiles))})",
-        )
-
-    nodes: dict[str, Node] = {}
-    raw_tables: dict[str, Any] = {}
-    unreadable: set[str] = set()
-    for path in _listed(folder / "tables", "*.toml", base, findings, root) or []:
-        raw = _read_toml(path, base, findings, root)
-        if raw is None:
-            unreadable.add(path.stem)
-        else:
-            raw_tables[path.stem] = raw
-            nodes[path.stem] = Node(raw, f"{shown}/tables/{path.name}", "", findings)
-            if sound_rulings:
-                _check_citations(raw, nodes[path.stem].file, rulings, family.ruling_prefix,
-                                 findings)
-    files = TableFiles(nodes, f"{shown}/tables", findings)
-    data: Any = None
-    # The tables refer to each other: checked without a file that could not be read, every
-    # reference to it would be reported too, each blaming another file.  The rest of the
-    # ruleset is still read, for problems of its own.
-    if not unreadable:
-        data = family.load(files)
-        files.done()
-
-    from generator.model.decks import load_decks
-    from generator.model.sheets import load_sheets
-
-    extra: dict[str, Mapping[str, Any]] = {}
-    for sub, loader in (("decks", load_decks), ("sheets", load_sheets)):
-        sub_nodes: dict[str, Node] = {}
-        for path in _listed(folder / sub, "*.toml", base, findings, root) or []:
-            raw = _read_toml(path, base, findings, root)
-            if raw is not None:
-                sub_nodes[path.stem] = Node(raw, f"{shown}/{sub}/{path.name}", "", findings)
-        # Decks and sheets name entities of the data; they are checked only once the
-        # data itself is sound, so one mistake is not reported twice.
-        sound = len(findings.items) == before
-        extra[sub] = MappingProxyType(dict(loader(folder.name, sub_nodes, data if sound else None)))
-
-    chapters: list[Chapter] = []
-    chapter_files = _listed(folder / "rules", "*.md", base, findings, root)
-    if chapter_files == []:
-        findings.add(f"{shown}/rules", "", "no chapters (expected rules/*.md)")
-    table_names = set(data.tables()) if len(findings.items) == before else None
-    ruling_ids = {r.id for r in rulings}
-    quick: Chapter | None = None
-    quick_path = folder / "quick-reference.md"
-    for path in [*(chapter_files or []), *([quick_path] if quick_path.is_file() else [])]:
-        text = _read_text(path, base, findings, root)
-        if text is None:
-            continue
-        file = _display(path, base)
-        chapter, problem = chapter_from_markdown(path.stem, text, file)
-        if problem:
-            findings.add(file, "line 1", problem)
-        if path == quick_path:
-            quick = chapter
-        else:
-            chapters.append(chapter)
-        for number, snippet in stray_braces(text):
-            findings.add(file, f"line {number}",
-                         f"{snippet!r} is not a directive (expected {{{{ kind: name }}}} with a "
-                         f"kind of {', '.join(KINDS)})")
-        for d in directives(text):
-            where = f"line {d.line}"
-            if d.kind not in KINDS:
-                findings.add(
-                    file,
-                    where,
-                    f"unknown directive {d.kind!r} (expected one of: {', '.join(KINDS)})",
-                )
-            elif d.kind == "table" and table_names is not None and d.arg not in table_names:
-                findings.add(
-                    file,
-                    where,
-                    f"unknown table {d.arg!r} (expected one of: {', '.join(sorted(table_names))})",
-                )
-            elif d.kind == "value" and table_names is not None:
-                # Checked only once the data is sound, like the tables: a broken file is
-                # reported once, not again by every value that reads it.
-                try:
-                    lookup_value(raw_tables, d.arg)
-                except KeyError as exc:
-                    findings.add(file, where, f"value {d.arg!r} does not resolve: {exc.args[0]}")
-            elif d.kind == "ruling" and d.arg not in ruling_ids:
-                findings.add(file, where, f"unknown ruling ID {d.arg!r}")
-
+    load = _RulesetLoad(reader, folder, family, before)
+    rulings, sound_rulings = load.rulings()
+    profiles = load.profiles(rulings, info)
+    data, raw_tables = load.tables(rulings if sound_rulings else None)
+    decks = load.decks(data)
+    sheets = load.sheets(data)
+    chapters, quick = load.chapters(data, raw_tables, rulings)
     return Ruleset(
         id=folder.name,
         root=folder,
+        family=family,
         info=info,
         rulings=rulings,
         profiles=MappingProxyType(profiles),
         chapters=tuple(chapters),
         quick_reference=quick,
         data=data,
-        decks=extra["decks"],
-        sheets=extra["sheets"],
+        decks=MappingProxyType(dict(decks)),
+        sheets=MappingProxyType(dict(sheets)),
         raw=MappingProxyType(raw_tables),
     )
 
 
-def load_content(root: Path | None = None) -> Content:
-    """Load every ruleset under ``root`` (the bundled content by default).
+def _ruleset_folders(root: Path) -> list[Path]:
+    """The folders of ``root`` that hold a ruleset (``root`` itself if it is one)."""
+    if (root / "ruleset.toml").is_file():
+        return [root]
+    try:
+        folders = sorted(p for p in root.iterdir() if (p / "ruleset.toml").is_file())
+    except OSError as exc:
+        raise TowerpressError(f"content folder {str(root)!r} cannot be read: "
+                              f"{exc.strerror}") from None
+    if not folders:
+        raise TowerpressError(
+            f"no ruleset in {str(root)!r} (expected folders holding a ruleset.toml)"
+        )
+    return folders
+
+
+def load_tree(root: Path | None, families: Families) -> Content:
+    """Load every ruleset under ``root`` (the bundled content when None), each read by
+    the family its ``ruleset.toml`` names.
 
     ``root`` may be a folder of rulesets or a single ruleset folder (one holding
     ``ruleset.toml``).
@@ -400,27 +318,14 @@ def load_content(root: Path | None = None) -> Content:
                               ) from None
     if not root.is_dir():
         raise TowerpressError(f"content folder {str(root)!r} does not exist")
-    base = root.parent
-    if (root / "ruleset.toml").is_file():
-        folders = [root]
-    else:
-        try:
-            folders = sorted(p for p in root.iterdir() if (p / "ruleset.toml").is_file())
-        except OSError as exc:
-            raise TowerpressError(f"content folder {str(root)!r} cannot be read: "
-                                  f"{exc.strerror}") from None
-    if not folders:
-        raise TowerpressError(
-            f"no ruleset in {str(root)!r} (expected folders holding a ruleset.toml)"
-        )
-    findings = Findings()
+    reader = Reader(root, root.parent, Findings())
     rulesets: dict[str, Ruleset] = {}
-    for folder in folders:
-        if _outside(folder, base, findings, root):
+    for folder in _ruleset_folders(root):
+        if reader.outside(folder):
             continue
-        ruleset = _load_ruleset(folder, base, findings, root)
+        ruleset = _load_ruleset(reader, folder, families)
         if ruleset is not None:
             rulesets[ruleset.id] = ruleset
-    if findings:
-        raise ContentError(findings.items)
+    if reader.findings:
+        raise ContentError(reader.findings.items)
     return Content(root, MappingProxyType(rulesets))

@@ -8,10 +8,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from generator.model.common import Chapter, chapter_from_markdown
+from generator.model.schema import Findings
 from generator.model.views import printed_range
 
 DIRECTIVE = re.compile(r"\{\{\s*([a-z]+)\s*:\s*([A-Za-z0-9_.\-\[\]]+)\s*\}\}")
@@ -88,3 +90,41 @@ def format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return printed_range(str(value))
+
+
+def check_chapter(slug: str, text: str, file: str, findings: Findings,
+                  table_names: Collection[str] | None, raw_tables: Mapping[str, Any],
+                  ruling_ids: Collection[str]) -> Chapter:
+    """The chapter of ``text``; each malformed or unknown directive is a finding.
+
+    ``table_names`` is None while the data has errors: tables and values are then left
+    unchecked, so that a broken file is reported once, not again by every directive.
+    """
+    chapter, problem = chapter_from_markdown(slug, text, file)
+    if problem:
+        findings.add(file, "line 1", problem)
+    for number, snippet in stray_braces(text):
+        findings.add(file, f"line {number}",
+                     f"{snippet!r} is not a directive (expected {{{{ kind: name }}}} with a "
+                     f"kind of {', '.join(KINDS)})")
+    for d in directives(text):
+        problem = _directive_problem(d, table_names, raw_tables, ruling_ids)
+        if problem:
+            findings.add(file, f"line {d.line}", problem)
+    return chapter
+
+
+def _directive_problem(d: Directive, table_names: Collection[str] | None,
+                       raw_tables: Mapping[str, Any], ruling_ids: Collection[str]) -> str:
+    if d.kind not in KINDS:
+        return f"unknown directive {d.kind!r} (expected one of: {', '.join(KINDS)})"
+    if d.kind == "table" and table_names is not None and d.arg not in table_names:
+        return f"unknown table {d.arg!r} (expected one of: {', '.join(sorted(table_names))})"
+    if d.kind == "value" and table_names is not None:
+        try:
+            lookup_value(raw_tables, d.arg)
+        except KeyError as exc:
+            return f"value {d.arg!r} does not resolve: {exc.args[0]}"
+    if d.kind == "ruling" and d.arg not in ruling_ids:
+        return f"unknown ruling ID {d.arg!r}"
+    return ""

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from generator.findings import Finding
+
 # Node has methods named str, int and bool; these aliases keep the builtins nameable there.
 Str = str
 Int = int
@@ -27,19 +29,6 @@ CEILING = 9999
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
-@dataclass(frozen=True, order=True)
-class Finding:
-    """One problem in the content: where it is and what was expected."""
-
-    file: str
-    key: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}: {self.key}" if self.key else self.file
-        return f"{where}: {self.message}"
-
-
 @dataclass
 class Findings:
     """Collects findings across a whole load."""
@@ -47,7 +36,7 @@ class Findings:
     items: list[Finding] = field(default_factory=list)
 
     def add(self, file: str, key: str, message: str) -> None:
-        self.items.append(Finding(file, key, message))
+        self.items.append(Finding.in_content(file, key, message))
 
     def __bool__(self) -> bool:
         return bool(self.items)

@@ -20,7 +20,7 @@ from typing import Any
 
 from generator.model.common import Profile
 from generator.model.schema import Node, check_unique
-from generator.model.sheet_sources import LadderSource, Sources, Track, sources_for
+from generator.model.sheet_sources import LadderSource, Sources, Track
 
 KINDS = ("sheet", "log")
 LAYOUTS = ("row", "list", "stack")
@@ -447,14 +447,11 @@ def field_names(
     return [prefix + n for n in names]
 
 
-def load_sheets(ruleset_id: str, nodes: Mapping[str, Node], data: Any) -> Mapping[str, SheetDef]:
-    """Typed sheet definitions by id (the file stem), from ``sheets/*.toml`` and the data.
+def load_sheets(nodes: Mapping[str, Node], sources: Sources) -> Mapping[str, SheetDef]:
+    """Typed sheet definitions by id (the file stem), from ``sheets/*.toml``, each source
+    they name looked up in ``sources`` (the family's).
 
-    ``data`` is None when the ruleset's tables had errors: the files are then only read
-    for their own keys, since their references cannot be checked.
+    When the ruleset's tables had errors, ``sources`` is unchecked: the files are then
+    only read for their own keys, since their references cannot be checked.
     """
-    sheets: dict[str, SheetDef] = {}
-    for stem, node in sorted(nodes.items()):
-        src = sources_for(data)
-        sheets[stem] = load_sheet(stem, node, src)
-    return sheets
+    return {stem: load_sheet(stem, node, sources) for stem, node in sorted(nodes.items())}

@@ -7,39 +7,22 @@ printed table can never disagree with what the engine rolls (design.md section 2
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
-# The readings a table printed now is for: None for a rulebook, whose chapters give the
-# as-written value with the other reading beside it; a profile's choice for a card deck,
-# which a player lays on the table to play by one profile (set by printed_for).
-_PRINTED_FOR: ContextVar[Callable[[str], bool] | None] = ContextVar("printed_for", default=None)
+from generator.model.common import Profile
 
 
-@contextmanager
-def printed_for(alt: Callable[[str], bool] | None) -> Iterator[None]:
-    """Within the block, views print only the reading that ``alt`` (a profile's
-    :meth:`~generator.model.common.Profile.alt`) takes for each ruling."""
-    token = _PRINTED_FOR.set(alt)
-    try:
-        yield
-    finally:
-        _PRINTED_FOR.reset(token)
+def chosen_reading(printed_for: Profile | None, ruling: str) -> bool | None:
+    """Whether a view prints the Alt reading of ``ruling`` (True), the Faithful one
+    (False), or both (None: a rulebook, printed for no one profile; a card deck is
+    printed for the profile a player lays it on the table to play by)."""
+    return None if printed_for is None else printed_for.alt(ruling)
 
 
-def chosen_reading(ruling: str) -> bool | None:
-    """Whether the views print the Alt reading of ``ruling`` (True), the Faithful one
-    (False), or both (None: no profile was chosen, see :func:`printed_for`)."""
-    alt = _PRINTED_FOR.get()
-    return None if alt is None else alt(ruling)
-
-
-def reading(ruling: str, faithful: str, alt: str) -> str:
+def reading(printed_for: Profile | None, ruling: str, faithful: str, alt: str) -> str:
     """Text that a ruling decides: ``faithful`` in a rulebook (whose chapter or table note
     gives the other reading), or the chosen profile's reading marked with the ruling."""
-    chosen = chosen_reading(ruling) if ruling else None
+    chosen = chosen_reading(printed_for, ruling) if ruling else None
     if chosen is None:
         return faithful
     text = alt if chosen else faithful
@@ -50,10 +33,10 @@ def reading(ruling: str, faithful: str, alt: str) -> str:
     return f"{text}\u00a0({ruling})"
 
 
-def both_readings(ruling: str) -> bool:
-    """Whether a table note should give the Alt reading of ``ruling`` beside the value
-    printed: in a rulebook, not on a card printed for one profile."""
-    return chosen_reading(ruling) is None
+def both_readings(printed_for: Profile | None) -> bool:
+    """Whether a table note should give the Alt reading beside the value printed: in a
+    rulebook, not on a card printed for one profile."""
+    return printed_for is None
 
 
 @dataclass(frozen=True)

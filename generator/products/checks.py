@@ -5,8 +5,8 @@ fonts have every character of the content."""
 from __future__ import annotations
 
 from generator.errors import ContentError
+from generator.findings import Finding
 from generator.model.loader import Content
-from generator.model.schema import Finding
 
 
 def render_problems(content: Content) -> list[Finding]:

@@ -5,7 +5,8 @@ removed only by its FontConfiguration's ``__del__``, which a stopped process nev
 A stop (SIGTERM, Ctrl-C) may come at any moment, even between the making of a folder
 and the recording of its name, which left the folder behind.  So this process chooses and
 records the name first, and only then makes the folder: a removal from then on finds it,
-and removing a folder not made yet does nothing.
+and removing a folder not made yet does nothing.  WeasyPrint is given the folder through
+``weasyprint_internals.set_font_folder`` (pdf.py), the one place that knows how.
 """
 
 from __future__ import annotations

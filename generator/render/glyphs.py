@@ -16,8 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from generator.findings import Finding
 from generator.model.loader import Ruleset
-from generator.model.schema import Finding
 from generator.render.fonts import faces
 
 FONT_NAMES = "Source Serif Pro and Source Sans Pro"
@@ -85,14 +85,15 @@ def glyph_problems(ruleset: Ruleset, base: Path) -> list[Finding]:
         if path.is_file():  # the loader has read each one already
             with path.open("rb") as handle:
                 tree = tomllib.load(handle)
-            found += [Finding(_shown(path, base), key, problem)
+            found += [Finding.in_content(_shown(path, base), key, problem)
                       for key, problem in missing_in_values(tree)]
     quick = [] if ruleset.quick_reference is None else [root / "quick-reference.md"]
     for path in [*sorted((root / "rules").glob("*.md")), *quick]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             char = missing(line)
             if char:
-                found.append(Finding(_shown(path, base), f"line {number}", describe(line, char)))
+                found.append(Finding.in_content(_shown(path, base), f"line {number}",
+                                                   describe(line, char)))
     return found
 
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import gc
 import io
-import logging
 import os
-import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -14,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import RenderError
-from generator.render import font_folder
+from generator.render import font_folder, weasyprint_internals
 from generator.render.fetcher import RefusedReference, SafeFetcher
 from generator.render.font_subset import subset_with_fonttools
 from generator.render.fonts import font_dirs, font_face_css
@@ -31,7 +29,7 @@ def _font_config() -> Any:
     config = FontConfiguration()
     # WeasyPrint makes a folder for its copies of the fonts on first use unless it has
     # one; this one is removed however the process stops (font_folder).
-    config._folder = font_folder.make()
+    weasyprint_internals.set_font_folder(config, font_folder.make())
     return config
 
 
@@ -68,31 +66,8 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
 # The last render's WeasyPrint warnings (ignored CSS, missing fonts): tests assert none.
 last_warnings: list[str] = []
-
-
-@contextmanager
-def _weasyprint_warnings() -> Iterator[list[str]]:
-    """The warnings WeasyPrint logs inside the block, kept from the console."""
-    handler = _Collect()
-    logger = logging.getLogger("weasyprint")
-    logger.addHandler(handler)
-    propagate, logger.propagate = logger.propagate, False
-    try:
-        yield handler.messages
-    finally:
-        logger.removeHandler(handler)
-        logger.propagate = propagate
 
 
 def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] = ()) -> Any:
@@ -111,7 +86,7 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
 
     fetcher = SafeFetcher([TEMPLATES, content_root, *font_dirs(), *extra_roots])
     try:
-        with _weasyprint_warnings() as messages, fewer_collections():
+        with weasyprint_internals.warnings_from_log() as messages, fewer_collections():
             document = HTML(string=html, base_url=TEMPLATES.as_uri() + "/",
                             url_fetcher=fetcher).render(font_config=_font_config())
     except RefusedReference as exc:
@@ -123,15 +98,12 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
     for message in messages:
         # WeasyPrint leaves out a picture it cannot read (not an image, or too large to
         # decode); a book with a hole in it is not what was asked for.
-        unreadable = _UNREADABLE.match(message)
+        unreadable = weasyprint_internals.unreadable_image(message)
         if unreadable:
-            raise RenderError(f"cannot use image {unreadable.group(1)}: it is not an image "
+            raise RenderError(f"cannot use image {unreadable}: it is not an image "
                               "that can be read, or it is too large")
     last_warnings[:] = messages
     return document
-
-
-_UNREADABLE = re.compile(r"Failed to load image at (.+?): ")
 
 
 def pdf_bytes(document: Any) -> bytes:
@@ -153,28 +125,23 @@ def write_checked(document: Any, **options: Any) -> bytes:
     """
     subset_with_fonttools()  # the same bytes on every machine, and sooner (font_subset.py)
     buffer = io.BytesIO()
-    with _weasyprint_warnings() as messages, fewer_collections():
+    with weasyprint_internals.warnings_from_log() as messages, fewer_collections():
         document.write_pdf(buffer, uncompressed_pdf=False, **options)
     refused = getattr(document.url_fetcher, "refused", ())
     if refused:
         raise RenderError(str(refused[0]))
     for message in messages:
-        undrawn = _NO_GLYPH.search(message)
+        undrawn = weasyprint_internals.undrawn_character(message)
         if undrawn:
-            raise RenderError(_no_glyph(document, chr(int(undrawn.group(1), 16))))
+            raise RenderError(_no_glyph(document, undrawn))
     return buffer.getvalue()
 
 
-_NO_GLYPH = re.compile(r"\.notdef glyph rendered .* \(U\+([0-9A-F]+)\)")
-
-
 def _no_glyph(document: Any, char: str) -> str:
-    from weasyprint.formatting_structure.boxes import TextBox
-
     from generator.render.glyphs import describe
 
     for page in document.pages:
-        for box in page._page_box.descendants():
-            if isinstance(box, TextBox) and char in box.text:
-                return describe(box.text, char)
+        for text in weasyprint_internals.texts(page):
+            if char in text:
+                return describe(text, char)
     return describe(char, char)

@@ -12,7 +12,7 @@ from itertools import product
 
 import pytest
 
-from generator.rulesets.inverted_tower.family import ENGINE
+from generator.rulesets.inverted_tower.family import FAMILY
 from generator.rulesets.inverted_tower.game import TapeDice, fight
 from generator.rulesets.inverted_tower.odds import (
     daggers_spent,
@@ -225,7 +225,7 @@ def test_room_odds_agree_with_monte_carlo() -> None:
 
 @pytest.mark.parametrize("profile_id", PROFILES)
 def test_every_query_runs_with_its_defaults(profile_id: str) -> None:
-    for query in ENGINE.odds.values():
+    for query in FAMILY.odds.values():
         values = {p.name: p.default for p in query.params}
         result = query.compute(data(), profile(profile_id), values)
         assert result and all(isinstance(v, Fraction) and v >= 0 for _, v in result)

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.cli import cli
+from generator.cli.main import cli
 from generator.engine.rng import normalise_seed, stream
 from generator.rulesets.inverted_tower.booklet import BookletDice, generate_floors
-from generator.rulesets.inverted_tower.family import ENGINE
+from generator.rulesets.inverted_tower.family import FAMILY
 from generator.rulesets.inverted_tower.fast import (
     CAUSES,
     fast_supported,
@@ -119,10 +119,10 @@ def test_same_seed_same_outcomes_and_prefixes_agree() -> None:
 
 
 def test_engine_interface_and_progress() -> None:
-    assert (ENGINE.family, ENGINE.depth_name, ENGINE.has_end, ENGINE.default_depth) == (
+    assert (FAMILY.id, FAMILY.depth_name, FAMILY.has_end, FAMILY.default_depth) == (
         "inverted-tower", "floor", True, 10)
     seen: list[int] = []
-    outcomes = list(ENGINE.simulate(data(), profile(), 9000, normalise_seed("x"), 2,
+    outcomes = list(FAMILY.simulate(data(), profile(), 9000, normalise_seed("x"), 2,
                                     seen.append))
     assert len(outcomes) == 9000 and seen[-1] == 9000 and seen == sorted(seen)
     assert all(1 <= o.depth <= 2 and (o.won == (o.death is None)) for o in outcomes)

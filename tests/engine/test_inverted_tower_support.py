@@ -12,7 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.model.common import Profile
-from generator.model.loader import Ruleset, load_content
+from generator.model.loader import Ruleset
+from generator.rulesets import load_content
 from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.inverted_tower.game import TapeDice
 from generator.rulesets.inverted_tower.policy import REFERENCE

@@ -22,11 +22,11 @@ from generator.rulesets.three_dice_dungeon.dice import FastRng, Tape, TapeExhaus
 from generator.rulesets.three_dice_dungeon.dungeon import CharacterRoll
 from generator.rulesets.three_dice_dungeon.effects import Stat
 from generator.rulesets.three_dice_dungeon.entities import Ability, AbilityKind, Loot
+from generator.rulesets.three_dice_dungeon.family import FAMILY
 from generator.rulesets.three_dice_dungeon.game import play
 from generator.rulesets.three_dice_dungeon.hero import Hero, death_floor, gain_item
 from generator.rulesets.three_dice_dungeon.odds import fight_odds, hit_chance
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
-from generator.rulesets.three_dice_dungeon.queries import ENGINE
 from generator.rulesets.three_dice_dungeon.rules import Foe, Rules
 from generator.rulesets.three_dice_dungeon.simulate import run_streams
 from tests.engine.test_three_dice_dungeon_support import profile, rules
@@ -174,12 +174,12 @@ def test_rulings_2_2_expected_damage_to_kill() -> None:
 
 
 def test_the_kill_and_fight_queries_answer_exactly() -> None:
-    spec = ENGINE.odds["kill"]
+    spec = FAMILY.odds["kill"]
     values = {p.name: p.default for p in spec.params}
     values["monster"] = 1  # Snotlings
     found = dict(spec.compute(rules().data, profile(), values))
     assert found["expected damage taken to kill Snotlings"] == 3
-    fight_spec = ENGINE.odds["fight"]
+    fight_spec = FAMILY.odds["fight"]
     values = {p.name: p.default for p in fight_spec.params}
     results = dict(fight_spec.compute(rules().data, profile(), values))
     assert results["P(win)"] + results["P(die)"] == 1

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from generator.engine.report import summarise
 from generator.rulesets.three_dice_dungeon.dice import FastRng, Tape, TapeExhausted
 from generator.rulesets.three_dice_dungeon.dungeon import build_level
+from generator.rulesets.three_dice_dungeon.family import FAMILY
 from generator.rulesets.three_dice_dungeon.game import play
 from generator.rulesets.three_dice_dungeon.levels import (
     generate_level,
@@ -21,27 +22,26 @@ from generator.rulesets.three_dice_dungeon.levels import (
 )
 from generator.rulesets.three_dice_dungeon.odds import location_odds
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
-from generator.rulesets.three_dice_dungeon.queries import ENGINE
 from generator.rulesets.three_dice_dungeon.simulate import run_streams
 from tests.engine.test_three_dice_dungeon_support import data, profile, rules
 
 
 def test_the_engine_describes_itself() -> None:
-    assert ENGINE.family == "three-dice-dungeon"
-    assert ENGINE.depth_name == "level" and ENGINE.has_end and ENGINE.default_depth >= 1
-    assert set(ENGINE.odds) == {"hit", "fight", "kill", "location"}
+    assert FAMILY.id == "three-dice-dungeon"
+    assert FAMILY.depth_name == "level" and FAMILY.has_end and FAMILY.default_depth >= 1
+    assert set(FAMILY.odds) == {"hit", "fight", "kill", "location"}
 
 
 def test_same_seed_same_games() -> None:
-    a = list(ENGINE.simulate(data(), profile("d6-scale"), 15, "int:9", 2, None))
-    b = list(ENGINE.simulate(data(), profile("d6-scale"), 15, "int:9", 2, None))
-    c = list(ENGINE.simulate(data(), profile("d6-scale"), 15, "int:10", 2, None))
+    a = list(FAMILY.simulate(data(), profile("d6-scale"), 15, "int:9", 2, None))
+    b = list(FAMILY.simulate(data(), profile("d6-scale"), 15, "int:9", 2, None))
+    c = list(FAMILY.simulate(data(), profile("d6-scale"), 15, "int:10", 2, None))
     assert a == b and a != c
 
 
 def test_progress_is_reported() -> None:
     seen: list[int] = []
-    list(ENGINE.simulate(data(), profile(), 5, "int:1", 1, seen.append))
+    list(FAMILY.simulate(data(), profile(), 5, "int:1", 1, seen.append))
     assert seen[-1] == 5
 
 
@@ -59,7 +59,7 @@ def test_play_does_not_change_the_content() -> None:
 def test_as_written_is_lethal_and_d6_scale_is_not() -> None:
     reports = {}
     for name in ("as-written", "d6-scale"):
-        outcomes = ENGINE.simulate(data(), profile(name), 120, "int:1", 2, None)
+        outcomes = FAMILY.simulate(data(), profile(name), 120, "int:1", 2, None)
         reports[name] = summarise(
             outcomes,
             ruleset="three-dice-dungeon",

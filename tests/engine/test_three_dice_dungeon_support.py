@@ -10,9 +10,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.model.common import Profile
-from generator.model.loader import Ruleset, load_content
+from generator.model.loader import Ruleset
+from generator.rulesets import load_content
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
-from generator.rulesets.three_dice_dungeon.rules import Rules, compile_rules
+from generator.rulesets.three_dice_dungeon.rules import Rules, rules_for
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "three-dice-dungeon"
 PROFILES = ("as-written", "d6-scale")
@@ -43,7 +44,7 @@ def profile(base: str = "as-written", alts: tuple[str, ...] = ()) -> Profile:
 @lru_cache(maxsize=64)
 def rules(base: str = "as-written", alts: tuple[str, ...] = ()) -> Rules:
     """The compiled rules of a profile (``alts``: rulings switched to Alt)."""
-    return compile_rules(data(), profile(base, alts))
+    return rules_for(data(), profile(base, alts))
 
 
 def both(ruling: str, base: str = "as-written") -> tuple[Rules, Rules]:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.engine.rng import stream
-from generator.rulesets.tower_of_choices.family import ENGINE
+from generator.rulesets.tower_of_choices.family import FAMILY
 from generator.rulesets.tower_of_choices.odds import (
     NO_WILD,
     commit_odds,
@@ -24,8 +24,8 @@ from generator.rulesets.tower_of_choices.procedures import Attempt, resolve_chec
 from generator.rulesets.tower_of_choices.state import shuffle
 from tests.engine.test_tower_of_choices_support import (
     data,
-    ix,
     profile,
+    rules,
     standard,
     state,
 )
@@ -73,7 +73,7 @@ def test_rulings_3_2_key_numbers() -> None:
 
 
 def test_key_numbers_query_reads_the_data() -> None:
-    rows = dict(ENGINE.odds["key-numbers"].compute(data(), profile(), {}))
+    rows = dict(FAMILY.odds["key-numbers"].compute(data(), profile(), {}))
     assert rows["DRAW 2, TARGET 1"] == Fraction(3, 5)
     assert rows["DRAW 3, TARGET 1"] == Fraction(4, 5)
     assert rows["DRAW 4, TARGET 1"] == Fraction(14, 15)
@@ -84,7 +84,7 @@ def test_key_numbers_query_reads_the_data() -> None:
 
 
 def test_check_query_defaults_and_profiles() -> None:
-    query = ENGINE.odds["check"]
+    query = FAMILY.odds["check"]
     defaults = {p.name: p.default for p in query.params}
     assert dict(query.compute(data(), profile(), defaults))["success"] == Fraction(3, 5)
     # TC-01: one challenge card in a 7-card pile.
@@ -172,7 +172,7 @@ def _enumerate_check(pile: list[str], attempt: Attempt, alts: tuple[str, ...]) -
     perms = list(itertools.permutations(pile))
     for order in perms:
         st_ = state(list(order), ability="DETERMINATION")
-        wins += resolve_check(ix(), prof, st_, standard(), attempt).success
+        wins += resolve_check(rules(prof), st_, standard(), attempt).success
     return Fraction(wins, len(perms))
 
 
@@ -183,7 +183,7 @@ def test_the_policys_chances_are_the_rules_chances(alts: tuple[str, ...]) -> Non
     pile = ["Grace", "Grace", "CHALLENGE", "Luck", "Strength", "Perception"]
     prof = profile(alts=alts)
     st_ = state(pile, ability="DETERMINATION")
-    for choice in options(ix(), prof, st_, standard(), st_.pile):
+    for choice in options(rules(prof), st_, standard(), st_.pile):
         assert choice.chance == _enumerate_check(pile, choice.attempt, alts), choice
 
 
@@ -197,7 +197,7 @@ def _monte_carlo(
         cards = list(pile)
         shuffle(rng, cards)
         st_ = state(cards)
-        wins += resolve_check(ix(), prof, st_, standard(), attempt).success
+        wins += resolve_check(rules(prof), st_, standard(), attempt).success
     return wins / runs
 
 
@@ -217,7 +217,7 @@ def test_monte_carlo_agrees_with_the_exact_odds(
     st_ = state(pile)
     exact = next(
         c.chance
-        for c in options(ix(), prof, st_, standard(), st_.pile)
+        for c in options(rules(prof), st_, standard(), st_.pile)
         if c.attempt == Attempt("Grace", cards)
     )
     runs = 4000

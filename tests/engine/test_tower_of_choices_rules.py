@@ -17,6 +17,7 @@ from generator.rulesets.tower_of_choices.character import (
     random_character,
     starting_coins,
 )
+from generator.rulesets.tower_of_choices.entities import SetbackKind
 from generator.rulesets.tower_of_choices.game import play_trial
 from generator.rulesets.tower_of_choices.procedures import (
     Attempt,
@@ -32,16 +33,16 @@ from generator.rulesets.tower_of_choices.procedures import (
     rest,
     wound,
 )
-from generator.rulesets.tower_of_choices.read import SetbackKind
+from generator.rulesets.tower_of_choices.rules import require_economy
 from generator.rulesets.tower_of_choices.state import Character, RunState, starting_deck
 from generator.rulesets.tower_of_choices.trial import Obstacle, Room, Trial
 from tests.engine.test_tower_of_choices_support import (
     Script,
     character,
     data,
-    ix,
     obstacle,
     profile,
+    rules,
     standard,
     state,
 )
@@ -64,11 +65,11 @@ def trial_of(
 ) -> Trial:
     """A one-room trial (a rest spot in it only matters when another room follows)."""
     room = Room(1, "Room 1", obstacles, loot, rest_spot, cost or setback(SetbackKind.DRAIN), 1, ())
-    return Trial("test", "test", (), (room,), ix().min_deck)
+    return Trial("test", "test", (), (room,), rules().min_deck)
 
 
 def play(prof: Profile, trial: Trial, st: RunState, values: Sequence[int] = ()) -> RunState:
-    outcome, final = play_trial(ix(), prof, trial, st.character, Script(values), start=st)
+    outcome, final = play_trial(rules(prof), trial, st.character, Script(values), start=st)
     final.log("outcome", "won" if outcome.won else str(outcome.death))
     return final
 
@@ -84,7 +85,7 @@ def setbacks_taken(st: RunState) -> list[str]:
 
 
 def test_challenge_label_comes_from_the_data() -> None:
-    assert ix().challenge == data().checks.challenge_label == CH
+    assert rules().challenge == data().checks.challenge_label == CH
 
 
 # -- TC-01, TC-02, TC-03 -------------------------------------------------------------------
@@ -92,28 +93,28 @@ def test_challenge_label_comes_from_the_data() -> None:
 
 def test_tc01_a_challenge_card_raises_the_matches_needed() -> None:
     st = state([CH, "Grace", "Strength"])
-    result = resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 2))
+    result = resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 2))
     assert (result.matches, result.challenges, result.success) == (1, 1, False)
     st = state([CH, "Grace", "Grace"])
-    ok = resolve_check(ix(), FAITHFUL, st, obstacle(("Grace", 3, 1)), Attempt("Grace", 3))
+    ok = resolve_check(rules(FAITHFUL), st, obstacle(("Grace", 3, 1)), Attempt("Grace", 3))
     assert ok.success and ok.surplus == 0
 
 
 def test_tc02_a_short_pile_draws_what_is_left_or_is_exhaustion() -> None:
     st = state(["Grace"])
-    result = resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 2))
+    result = resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 2))
     assert result.drawn == ("Grace",) and result.success and not result.exhausted
     st = state(["Grace"])
-    result = resolve_check(ix(), alt("TC-02"), st, standard(), Attempt("Grace", 2))
+    result = resolve_check(rules(alt("TC-02")), st, standard(), Attempt("Grace", 2))
     assert result.exhausted and not result.success and st.pile == ["Grace"]
 
 
 def test_tc03_exhaustion_fails_the_check_or_ends_the_trial() -> None:
     st = state([], discard=["Grace", "Grace"])
-    result = resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 2))
+    result = resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 2))
     assert result.exhausted and not result.success and not result.carried_out
     st = state([], discard=["Grace", "Grace"])
-    result = resolve_check(ix(), alt("TC-03"), st, standard(), Attempt("Grace", 2))
+    result = resolve_check(rules(alt("TC-03")), st, standard(), Attempt("Grace", 2))
     assert result.carried_out
 
 
@@ -134,14 +135,14 @@ def test_tc03_and_tc11_in_play_an_exhausted_indefatigable_character() -> None:
 
 def test_tc04_committed_draws_or_stopping_at_success() -> None:
     st = state(["Grace", "Strength", "Perception"])
-    result = resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 2))
+    result = resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 2))
     assert result.drawn == ("Grace", "Strength") and result.success
     st = state(["Grace", "Strength", "Perception"])
-    result = resolve_check(ix(), alt("TC-04"), st, standard(), Attempt("Grace", 2))
+    result = resolve_check(rules(alt("TC-04")), st, standard(), Attempt("Grace", 2))
     assert result.drawn == ("Grace",) and result.success and len(st.pile) == 2
     # Drawing none is allowed and fails at TARGET 1 (checks.draw.fewest).
     st = state(["Grace"])
-    none = resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 0))
+    none = resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 0))
     assert none.drawn == () and not none.success and st.pile == ["Grace"]
 
 
@@ -150,22 +151,22 @@ def test_tc05_target_floors_at_zero_or_one() -> None:
     defense = standard("Defense")
     st = state(["Grace"], items=[shield])
     approach = defense.approaches[0]
-    assert check_numbers(ix(), FAITHFUL, st, defense, approach) == (2, 0)
-    assert check_numbers(ix(), alt("TC-05"), st, defense, approach) == (2, 1)
-    free = resolve_check(ix(), FAITHFUL, st, defense, Attempt("Defense", 0))
+    assert check_numbers(rules(FAITHFUL), st, defense, approach) == (2, 0)
+    assert check_numbers(rules(alt("TC-05")), st, defense, approach) == (2, 1)
+    free = resolve_check(rules(FAITHFUL), st, defense, Attempt("Defense", 0))
     assert free.success and free.drawn == ()
     # Drawing anyway at TARGET 0 can still turn up a challenge card and fail (TC-05).
     st = state([CH, "Grace"], items=[shield])
-    assert not resolve_check(ix(), FAITHFUL, st, defense, Attempt("Defense", 1)).success
+    assert not resolve_check(rules(FAITHFUL), st, defense, Attempt("Defense", 1)).success
 
 
 def test_tc06_luck_as_a_wild_card() -> None:
     for prof, wins in ((FAITHFUL, False), (alt("TC-06"), True)):
         st = state(["Luck", "Luck", "Strength"])
-        assert resolve_check(ix(), prof, st, standard(), Attempt("Grace", 2)).success is wins
+        assert resolve_check(rules(prof), st, standard(), Attempt("Grace", 2)).success is wins
     # One Luck card is not enough: the TARGET rises by wild.target_increase.
     st = state(["Luck", "Strength"])
-    assert not resolve_check(ix(), alt("TC-06"), st, standard(), Attempt("Grace", 2)).success
+    assert not resolve_check(rules(alt("TC-06")), st, standard(), Attempt("Grace", 2)).success
 
 
 # -- TC-07, TC-08, TC-09, TC-10 ------------------------------------------------------------
@@ -173,24 +174,24 @@ def test_tc06_luck_as_a_wild_card() -> None:
 
 def test_tc07_conversion_always_or_only_after_success() -> None:
     st = state([CH, "Strength"])
-    resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 2))
+    resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 2))
     assert sorted(st.discard) == ["Strength", "Strength"] and st.challenges_converted == 1
     st = state([CH, "Strength"])
-    resolve_check(ix(), alt("TC-07"), st, standard(), Attempt("Grace", 2))
+    resolve_check(rules(alt("TC-07")), st, standard(), Attempt("Grace", 2))
     assert st.discard == ["Strength"] and st.challenges_removed == 1
 
 
 def test_tc08_a_challenge_card_drawn_alone() -> None:
     st = state([CH, "Grace"])
-    resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 1))
+    resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 1))
     assert st.discard == [] and st.challenges_removed == 1
     st = state([CH, "Grace"])
-    resolve_check(ix(), alt("TC-08"), st, standard(), Attempt("Grace", 1))
+    resolve_check(rules(alt("TC-08")), st, standard(), Attempt("Grace", 1))
     assert st.discard == [CH] and st.challenges_removed == 0
     # At the next rest it is set aside unless the player adds it again (TC-10).
-    rest(ix(), alt("TC-08"), st, 0, Script())
+    rest(rules(alt("TC-08")), st, 0, Script())
     assert st.reserve == 1 and CH not in st.pile
-    rest(ix(), alt("TC-08"), st, 1, Script())
+    rest(rules(alt("TC-08")), st, 1, Script())
     assert st.reserve == 0 and st.pile.count(CH) == 1 and st.challenges_added == 0
 
 
@@ -200,20 +201,20 @@ def test_tc09_several_challenge_cards() -> None:
 
     wide = obstacle(("Grace", 4, 1))
     st = state([CH, CH, "Grace", "Strength"])
-    resolve_check(ix(), FAITHFUL, st, wide, Attempt("Grace", 4), grace_first)
+    resolve_check(rules(FAITHFUL), st, wide, Attempt("Grace", 4), grace_first)
     assert sorted(st.discard) == ["Grace", "Grace", "Grace", "Strength"]
     st = state([CH, CH, "Grace", "Strength"])
-    resolve_check(ix(), alt("TC-09"), st, wide, Attempt("Grace", 4), grace_first)
+    resolve_check(rules(alt("TC-09")), st, wide, Attempt("Grace", 4), grace_first)
     assert sorted(st.discard) == ["Grace", "Grace", "Strength", "Strength"]
 
 
 def test_tc10_challenge_cards_per_rest() -> None:
     st = state(["Grace"], discard=["Strength"])
-    rest(ix(), FAITHFUL, st, 3, Script())
+    rest(rules(FAITHFUL), st, 3, Script())
     assert st.pile.count(CH) == 3 and st.challenges_added == 3 and st.discard == []
     st = state(["Grace"], discard=["Strength"])
     with pytest.raises(ValueError, match="cannot add 2 challenge cards at one rest"):
-        rest(ix(), alt("TC-10"), st, data().checks.challenge_max_per_rest_alt + 1, Script())
+        rest(rules(alt("TC-10")), st, data().checks.challenge_max_per_rest_alt + 1, Script())
 
 
 # -- TC-11, TC-12 --------------------------------------------------------------------------
@@ -222,31 +223,31 @@ def test_tc10_challenge_cards_per_rest() -> None:
 def test_tc11_where_the_refreshed_card_goes() -> None:
     # Faithful: after a failure too, into a random position (scripted: pick 0, position 0).
     st = state(["Strength", "Perception"], discard=["Grace"], ability="INDEFATIGABLE")
-    assert refresh(ix(), FAITHFUL, st, False, Script([0, 0])) == "Grace"
+    assert refresh(rules(FAITHFUL), st, False, Script([0, 0])) == "Grace"
     assert st.pile[0] == "Grace" and st.discard == []  # position 0 = the bottom
     # Alt: nothing after a failure; after a success the card goes on top.
     st = state(["Strength"], discard=["Grace"], ability="INDEFATIGABLE")
-    assert refresh(ix(), alt("TC-11"), st, False, Script()) is None
-    assert refresh(ix(), alt("TC-11"), st, True, Script()) == "Grace"
+    assert refresh(rules(alt("TC-11")), st, False, Script()) is None
+    assert refresh(rules(alt("TC-11")), st, True, Script()) == "Grace"
     assert st.pile[-1] == "Grace"
     # Other characters refresh nothing.
     st = state(["Strength"], discard=["Grace"])
-    assert refresh(ix(), FAITHFUL, st, True, Script()) is None
+    assert refresh(rules(FAITHFUL), st, True, Script()) is None
 
 
 def test_tc12_determination_burns_the_top_card_or_a_chosen_one() -> None:
     pile = ["Grace", "Strength", "Perception", "Perception"]
     st = state(pile, ability="DETERMINATION")
-    result = resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 2, True, "Perception"))
+    result = resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 2, True, "Perception"))
     assert result.drawn == ("Strength", "Perception", "Perception") and not result.success
     assert st.discard.count("Grace") == 1  # burned unseen
     st = state(pile, ability="DETERMINATION")
     result = resolve_check(
-        ix(), alt("TC-12"), st, standard(), Attempt("Grace", 2, True, "Perception")
+        rules(alt("TC-12")), st, standard(), Attempt("Grace", 2, True, "Perception")
     )
     assert result.drawn == ("Grace", "Strength", "Perception") and result.success
     with pytest.raises(ValueError, match="TRAPS cannot burn cards"):
-        resolve_check(ix(), FAITHFUL, state(pile), standard(), Attempt("Grace", 2, True))
+        resolve_check(rules(FAITHFUL), state(pile), standard(), Attempt("Grace", 2, True))
 
 
 # -- TC-13 .. TC-17: names, characters, items ----------------------------------------------
@@ -255,39 +256,39 @@ def test_tc12_determination_burns_the_top_card_or_a_chosen_one() -> None:
 def test_tc13_ability_skills_use_the_normalised_names() -> None:
     assert data().skill_named("MELEE ATTACK") == MELEE
     assert data().skill_named("RANGED ATTACK") == RANGED
-    assert actions_per_exchange(ix(), state([], ability="WHIRLWIND"), MELEE) == 2
-    assert actions_per_exchange(ix(), state([], ability="WHIRLWIND"), RANGED) == 1
+    assert actions_per_exchange(rules(), state([], ability="WHIRLWIND"), MELEE) == 2
+    assert actions_per_exchange(rules(), state([], ability="WHIRLWIND"), RANGED) == 1
 
 
 def test_tc14_repeated_starting_skills() -> None:
     twice = Character(("Grace", "Grace", "Luck"), "TRAPS", (), 3)
-    assert [v.code for v in character_violations(ix(), FAITHFUL, twice)] == ["repeated-skill"]
-    assert character_violations(ix(), alt("TC-14"), twice) == []
+    assert [v.code for v in character_violations(rules(FAITHFUL), twice)] == ["repeated-skill"]
+    assert character_violations(rules(alt("TC-14")), twice) == []
     # ARCANE adds its Spellcraft card to the 6.
     arcane = Character(("Grace", "Luck", "Speech"), "ARCANE", (), 3)
-    assert sorted(starting_deck(ix(), arcane)).count("Spellcraft") == 1
-    assert len(starting_deck(ix(), arcane)) == data().starting_deck_size() + 1
+    assert sorted(starting_deck(rules(), arcane)).count("Spellcraft") == 1
+    assert len(starting_deck(rules(), arcane)) == data().starting_deck_size() + 1
 
 
 def test_tc15_starting_items_and_rich() -> None:
     two = Character(("Grace", "Luck", "Speech"), "TRAPS", ("Notebook", "Poison"), 3)
-    assert character_violations(ix(), FAITHFUL, two) == []
-    found = character_violations(ix(), alt("TC-15"), two)
+    assert character_violations(rules(FAITHFUL), two) == []
+    found = character_violations(rules(alt("TC-15")), two)
     assert [(v.code, v.invariant) for v in found] == [("item-count", 5)]
     assert found[0].message == "expected exactly 3 starting items (TC-15 Alt), got 2"
-    assert starting_coins(ix(), "RICH") == 100 and starting_coins(ix(), "TRAPS") == 3
+    assert starting_coins(rules(), "RICH") == 100 and starting_coins(rules(), "TRAPS") == 3
     dear = ("Weapon: pistol", "Shield, steel", "Maps, incomplete")
     rich = Character(("Grace", "Luck", "Speech"), "RICH", dear, 100)
-    assert character_violations(ix(), FAITHFUL, rich) == []
+    assert character_violations(rules(FAITHFUL), rich) == []
     poor = Character(("Grace", "Luck", "Speech"), "TRAPS", dear, 3)
-    assert [v.code for v in character_violations(ix(), FAITHFUL, poor)] == ["over-budget"]
+    assert [v.code for v in character_violations(rules(FAITHFUL), poor)] == ["over-budget"]
     four = Character(("Grace", "Luck", "Speech"), "RICH", (*dear, "Notebook"), 100)
-    assert [v.code for v in character_violations(ix(), FAITHFUL, four)] == ["item-count"]
+    assert [v.code for v in character_violations(rules(FAITHFUL), four)] == ["item-count"]
 
 
 def test_every_problem_of_a_character_is_reported() -> None:
     wrong = Character(("Grace", "Grace", "Juggling", "Luck"), "PSYCHIC", ("Rope",), 7)
-    codes = [v.code for v in character_violations(ix(), FAITHFUL, wrong)]
+    codes = [v.code for v in character_violations(rules(FAITHFUL), wrong)]
     assert codes == [
         "unknown-skill", "skill-count", "repeated-skill", "unknown-ability", "unknown-item",
         "coins",
@@ -296,13 +297,13 @@ def test_every_problem_of_a_character_is_reported() -> None:
 
 def test_tc16_kits_and_the_carry_limit() -> None:
     kit = "Misc supplies, tier 3"
-    assert carried_count(ix(), FAITHFUL, [kit]) == 1
-    assert carried_count(ix(), alt("TC-16"), [kit]) == data().kit_size(ix().items[kit]) > 10
+    assert carried_count(rules(FAITHFUL), [kit]) == 1
+    assert carried_count(rules(alt("TC-16")), [kit]) == data().kit_size(rules().items[kit]) > 10
     pack = Character(("Grace", "Luck", "Speech"), "TRAPS", (kit,), 3)
-    assert character_violations(ix(), FAITHFUL, pack) == []
-    assert [v.code for v in character_violations(ix(), alt("TC-16"), pack)] == ["carry-limit"]
+    assert character_violations(rules(FAITHFUL), pack) == []
+    assert [v.code for v in character_violations(rules(alt("TC-16")), pack)] == ["carry-limit"]
     st = state([], items=["Notebook"] * data().character.carry_limit)
-    assert not can_take(ix(), FAITHFUL, st, ix().items["Poison"])
+    assert not can_take(rules(FAITHFUL), st, rules().items["Poison"])
 
 
 def test_tc17_the_reference_book() -> None:
@@ -310,22 +311,22 @@ def test_tc17_the_reference_book() -> None:
     plain, about = standard("Knowledge"), standard("Knowledge", helps=[book])
     st = state([], items=[book])
     draw = data().checks.standard_draw
-    assert check_numbers(ix(), FAITHFUL, st, plain, plain.approaches[0])[0] == draw
-    assert check_numbers(ix(), FAITHFUL, st, about, about.approaches[0])[0] == draw + 1
-    assert check_numbers(ix(), alt("TC-17"), st, plain, plain.approaches[0])[0] == draw + 1
+    assert check_numbers(rules(FAITHFUL), st, plain, plain.approaches[0])[0] == draw
+    assert check_numbers(rules(FAITHFUL), st, about, about.approaches[0])[0] == draw + 1
+    assert check_numbers(rules(alt("TC-17")), st, plain, plain.approaches[0])[0] == draw + 1
     # "Even if lost": the bonus stays after a Lose-an-item setback takes the book.
-    apply_setback(ix(), FAITHFUL, st, setback(SetbackKind.LOSE_ITEM), lambda items: book)
-    assert st.items == [] and check_numbers(ix(), FAITHFUL, st, about, about.approaches[0])[0] == 3
+    apply_setback(rules(FAITHFUL), st, setback(SetbackKind.LOSE_ITEM), lambda items: book)
+    assert st.items == [] and check_numbers(rules(FAITHFUL), st, about, about.approaches[0])[0] == 3
 
 
 def test_an_obstacles_helping_item_adds_the_equipment_step() -> None:
     rope = "Climbing supplies"
     climb = standard("Strength", helps=[rope])
     draw = data().checks.standard_draw
-    assert check_numbers(ix(), FAITHFUL, state([]), climb, climb.approaches[0])[0] == draw
+    assert check_numbers(rules(FAITHFUL), state([]), climb, climb.approaches[0])[0] == draw
     with_rope = state([], items=[rope])
-    found = check_numbers(ix(), FAITHFUL, with_rope, climb, climb.approaches[0])[0]
-    assert found == draw + ix().equipment_draw_step
+    found = check_numbers(rules(FAITHFUL), with_rope, climb, climb.approaches[0])[0]
+    assert found == draw + rules().equipment_draw_step
 
 
 # -- TC-18, TC-19 --------------------------------------------------------------------------
@@ -333,23 +334,23 @@ def test_an_obstacles_helping_item_adds_the_equipment_step() -> None:
 
 def test_tc18_each_setback() -> None:
     st = state(["Grace", "Strength", "Luck"], items=["Notebook", "Drink, energy"])
-    apply_setback(ix(), FAITHFUL, st, setback(SetbackKind.TARGET_UP))
+    apply_setback(rules(FAITHFUL), st, setback(SetbackKind.TARGET_UP))
     approach = standard().approaches[0]
-    assert check_numbers(ix(), FAITHFUL, st, standard(), approach)[1] == 2
-    resolve_check(ix(), FAITHFUL, st, standard(), Attempt("Grace", 1))
+    assert check_numbers(rules(FAITHFUL), st, standard(), approach)[1] == 2
+    resolve_check(rules(FAITHFUL), st, standard(), Attempt("Grace", 1))
     assert st.hindered == 0  # for one check only
-    apply_setback(ix(), FAITHFUL, st, setback(SetbackKind.DRAIN))
+    apply_setback(rules(FAITHFUL), st, setback(SetbackKind.DRAIN))
     assert st.pile == ["Luck"] and st.discard == ["Grace", "Strength"]
-    apply_setback(ix(), FAITHFUL, st, setback(SetbackKind.LOSE_ITEM), lambda items: items[0])
+    apply_setback(rules(FAITHFUL), st, setback(SetbackKind.LOSE_ITEM), lambda items: items[0])
     assert st.items == ["Drink, energy"]
-    assert apply_setback(ix(), FAITHFUL, st, setback(SetbackKind.LOSE_REWARD)) is True
+    assert apply_setback(rules(FAITHFUL), st, setback(SetbackKind.LOSE_REWARD)) is True
 
 
 def test_tc18_wounds_track() -> None:
     st = state([])
     out_at = data().wounds_alt.out_at
-    assert not any(wound(ix(), FAITHFUL, st) for _ in range(out_at + 1))
-    marks = [wound(ix(), alt("TC-18"), st) for _ in range(out_at)]
+    assert not any(wound(rules(FAITHFUL), st) for _ in range(out_at + 1))
+    marks = [wound(rules(alt("TC-18")), st) for _ in range(out_at)]
     assert marks == [False] * (out_at - 1) + [True]
 
 
@@ -363,9 +364,9 @@ def test_tc18_in_play_the_wounds_track_ends_the_trial() -> None:
 def test_tc19_quick_draw_fells_one_more_per_surplus_card() -> None:
     st = state(["Ranged offense"] * 3, ability="QUICK DRAW", skills=(RANGED, "Grace", "Luck"))
     shot = obstacle((RANGED, 3, 1))
-    result = resolve_check(ix(), FAITHFUL, st, shot, Attempt(RANGED, 3))
-    assert result.surplus == 2 and extra_fells(ix(), st, result) == 2
-    assert extra_fells(ix(), state([]), result) == 0
+    result = resolve_check(rules(FAITHFUL), st, shot, Attempt(RANGED, 3))
+    assert result.surplus == 2 and extra_fells(rules(), st, result) == 2
+    assert extra_fells(rules(), state([]), result) == 0
     # In play: two later obstacles of the room fall to the surplus.  With a challenge card
     # in the pile the player draws 3 of 4 (sure to win), and the 3 shots surplus 2.
     three = (obstacle((RANGED, 4, 1)), standard("Luck"), standard("Luck"))
@@ -400,15 +401,15 @@ def test_tc21_resting_anywhere_at_a_cost() -> None:
 
 
 def test_an_energy_drink_saves_an_exhausted_character_once() -> None:
-    drink_name = next(iter(ix().restore_items))
+    drink_name = next(iter(rules().restore_items))
     st = play(FAITHFUL, trial_of(standard("Grace")),
               state([], discard=["Grace", "Grace"], items=[drink_name]))  # fmt: skip
     assert won(st) and st.items == []
     st = state(["Luck"], discard=["Grace"], items=[drink_name])
-    drink(ix(), st, drink_name, Script())
+    drink(rules(), st, drink_name, Script())
     assert sorted(st.pile) == ["Grace", "Luck"] and st.discard == []
     with pytest.raises(ValueError, match="cannot drink"):
-        drink(ix(), st, drink_name, Script())
+        drink(rules(), st, drink_name, Script())
 
 
 def test_losing_the_reward_loses_the_loot_and_the_rest_spot() -> None:
@@ -428,26 +429,24 @@ def test_random_characters_are_legal_under_each_profile() -> None:
     for prof, seeds in ((FAITHFUL, 200), (profile("gentle"), 200),
                         (alt("TC-14", "TC-15", "TC-16"), 1000)):
         for seed in range(seeds):
-            hero = random_character(ix(), prof, stream(seed, "tower-of-choices", purpose="t"))
-            assert character_violations(ix(), prof, hero) == [], (prof.id, seed, hero)
+            hero = random_character(rules(prof), stream(seed, "tower-of-choices", purpose="t"))
+            assert character_violations(rules(prof), hero) == [], (prof.id, seed, hero)
 
 
 def test_narrative_abilities_are_accepted_and_change_nothing() -> None:
     for name in ("ASSASSIN", "DEFENDER", "HEALER", "HEIRLOOM", "STUDIED", "TRAPS"):
         hero = Character(("Grace", "Luck", "Speech"), name, (), 3)
-        assert character_violations(ix(), FAITHFUL, hero) == []
-        assert len(starting_deck(ix(), hero)) == data().starting_deck_size()
+        assert character_violations(rules(FAITHFUL), hero) == []
+        assert len(starting_deck(rules(), hero)) == data().starting_deck_size()
     assert character(("Grace", "Luck", "Speech")).ability == "TRAPS"
 
 
 def test_the_engine_refuses_a_deck_economy_it_does_not_implement() -> None:
     from dataclasses import replace
 
-    from generator.rulesets.tower_of_choices.state import index
-
     changed = replace(data(), checks=replace(data().checks, challenge_converted_after_draw=False))
     with pytest.raises(ValueError, match="needs checks flags challenge_converted_after_draw"):
-        index(changed)
+        require_economy(changed)
 
 
 def test_tc20_a_floor_end_rest_cannot_be_lost_with_the_reward() -> None:
@@ -455,7 +454,7 @@ def test_tc20_a_floor_end_rest_cannot_be_lost_with_the_reward() -> None:
     drain = setback(SetbackKind.DRAIN)
     first = Room(1, "Room 1", (standard("Grace", failure=lose),), None, True, drain, 1, ())
     second = Room(2, "Room 2", (standard("Grace"),), None, False, drain, 2, ())
-    trial = Trial("test", "test", (), (first, second), ix().min_deck)
+    trial = Trial("test", "test", (), (first, second), rules().min_deck)
     pile = ["Strength", "Luck", "Grace", "Grace", "Perception", "Perception"]
     faithful = play(FAITHFUL, trial, state(pile))
     floors = play(alt("TC-20"), trial, state(pile))

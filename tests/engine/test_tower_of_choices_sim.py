@@ -9,12 +9,12 @@ from generator.engine.report import RunOutcome, summarise
 from generator.engine.rng import stream
 from generator.model.common import Profile
 from generator.rulesets.tower_of_choices.character import character_violations, random_character
-from generator.rulesets.tower_of_choices.family import ENGINE
+from generator.rulesets.tower_of_choices.family import FAMILY
 from generator.rulesets.tower_of_choices.game import play_trial
 from generator.rulesets.tower_of_choices.policy import Policy
 from generator.rulesets.tower_of_choices.state import RULESET, RunState
 from generator.rulesets.tower_of_choices.trial import generate_trial
-from tests.engine.test_tower_of_choices_support import data, ix, profile, ruleset
+from tests.engine.test_tower_of_choices_support import data, profile, rules, ruleset
 
 ALTS = (
     "TC-02", "TC-03", "TC-04", "TC-05", "TC-06", "TC-07", "TC-08", "TC-09", "TC-10", "TC-11",
@@ -33,9 +33,9 @@ def test_alts_are_every_ruling_with_two_readings_but_narrative_ones() -> None:
 
 
 def test_the_engine_is_registered_as_specified() -> None:
-    assert ENGINE.family == "tower-of-choices"
-    assert (ENGINE.depth_name, ENGINE.has_end, ENGINE.default_depth) == ("room", True, 8)
-    assert set(ENGINE.odds) == {"check", "key-numbers"}
+    assert FAMILY.id == "tower-of-choices"
+    assert (FAMILY.depth_name, FAMILY.has_end, FAMILY.default_depth) == ("room", True, 8)
+    assert set(FAMILY.odds) == {"check", "key-numbers"}
 
 
 class Watch:
@@ -75,12 +75,12 @@ class Watch:
 def test_invariants_hold_at_every_step(seed: int, depth: int, which: int) -> None:
     prof = profiles()[which]
     place = ("prop", str(seed))
-    hero = random_character(ix(), prof, stream(seed, RULESET, *place, purpose="character"))
-    assert character_violations(ix(), prof, hero) == []
-    trial = generate_trial(ix(), prof, str(seed), depth, place)
+    hero = random_character(rules(prof), stream(seed, RULESET, *place, purpose="character"))
+    assert character_violations(rules(prof), hero) == []
+    trial = generate_trial(rules(prof), str(seed), depth, place)
     watch = Watch()
     outcome, final = play_trial(
-        ix(), prof, trial, hero, stream(seed, RULESET, *place, purpose="shuffle"),
+        rules(prof), trial, hero, stream(seed, RULESET, *place, purpose="shuffle"),
         log=True, on_step=watch,
     )  # fmt: skip
     watch(final)
@@ -95,21 +95,21 @@ def test_invariants_hold_at_every_step(seed: int, depth: int, which: int) -> Non
 
 
 def test_same_seed_same_outcomes() -> None:
-    runs = list(ENGINE.simulate(data(), profile(), 60, "int:7", 6, None))
-    assert runs == list(ENGINE.simulate(data(), profile(), 60, "int:7", 6, None))
-    assert runs != list(ENGINE.simulate(data(), profile(), 60, "int:8", 6, None))
+    runs = list(FAMILY.simulate(data(), profile(), 60, "int:7", 6, None))
+    assert runs == list(FAMILY.simulate(data(), profile(), 60, "int:7", 6, None))
+    assert runs != list(FAMILY.simulate(data(), profile(), 60, "int:8", 6, None))
     assert all(isinstance(r, RunOutcome) for r in runs)
 
 
 def test_progress_is_reported() -> None:
     seen: list[int] = []
-    list(ENGINE.simulate(data(), profile(), 5, "int:1", 2, seen.append))
+    list(FAMILY.simulate(data(), profile(), 5, "int:1", 2, seen.append))
     assert seen == [5]
 
 
 def test_gentle_is_gentler_than_as_written() -> None:
     def won(base: str) -> float:
-        outs = ENGINE.simulate(data(), profile(base), 200, "int:3", 6, None)
+        outs = FAMILY.simulate(data(), profile(base), 200, "int:3", 6, None)
         report = summarise(
             outs, ruleset=RULESET, profile=base, seed="3", depth_name="room", has_end=True
         )
@@ -121,8 +121,8 @@ def test_gentle_is_gentler_than_as_written() -> None:
 
 def test_a_policy_that_never_saves_cards_is_a_valid_policy() -> None:
     prof = profile()
-    hero = random_character(ix(), prof, stream(1, RULESET, purpose="character"))
-    trial = generate_trial(ix(), prof, "1", 4)
+    hero = random_character(rules(prof), stream(1, RULESET, purpose="character"))
+    trial = generate_trial(rules(prof), "1", 4)
     greedy = Policy(tolerance=0 * Policy().tolerance)
-    outcome, _ = play_trial(ix(), prof, trial, hero, stream(1, RULESET, purpose="s"), greedy)
+    outcome, _ = play_trial(rules(prof), trial, hero, stream(1, RULESET, purpose="s"), greedy)
     assert 1 <= outcome.depth <= 4

@@ -13,9 +13,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.model.common import Profile
-from generator.model.loader import Ruleset, load_content
-from generator.rulesets.tower_of_choices.read import TowerOfChoices
-from generator.rulesets.tower_of_choices.state import Character, RulesIndex, RunState, index
+from generator.model.loader import Ruleset
+from generator.rulesets import load_content
+from generator.rulesets.tower_of_choices.data import TowerOfChoices
+from generator.rulesets.tower_of_choices.rules import Rules, rules_for
+from generator.rulesets.tower_of_choices.state import Character, RunState
 from generator.rulesets.tower_of_choices.trial import Approach, Obstacle
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "tower-of-choices"
@@ -33,9 +35,10 @@ def data() -> TowerOfChoices:
     return found
 
 
-@lru_cache(maxsize=1)
-def ix() -> RulesIndex:
-    return index(data())
+def rules(prof: Profile | None = None) -> Rules:
+    """The rules under ``prof`` (``as-written`` by default); the lookups are the same
+    under every profile."""
+    return rules_for(data(), prof or profile())
 
 
 def profile(base: str = "as-written", alts: tuple[str, ...] = ()) -> Profile:

@@ -16,15 +16,15 @@ from generator.rulesets.tower_of_choices.trial import (
     dm_rows,
     generate_trial,
 )
-from tests.engine.test_tower_of_choices_support import PROFILES, data, ix, profile
+from tests.engine.test_tower_of_choices_support import PROFILES, data, profile, rules
 
 
 def make(seed: str = "s", rooms: int = 8, base: str = "as-written") -> Trial:
-    return generate_trial(ix(), profile(base), seed, rooms)
+    return generate_trial(rules(profile(base)), seed, rooms)
 
 
 def codes(trial: Trial, base: str = "as-written") -> list[str]:
-    return sorted({v.code for v in check_trial(ix(), profile(base), trial)})
+    return sorted({v.code for v in check_trial(rules(profile(base)), trial)})
 
 
 def test_same_seed_same_trial_and_rooms_do_not_depend_on_depth() -> None:
@@ -53,7 +53,7 @@ def test_generation_refuses_an_empty_trial() -> None:
 def test_generated_trials_pass_the_checker(seed: str, rooms: int) -> None:
     for base in PROFILES:
         trial = make(seed, rooms, base)
-        assert check_trial(ix(), profile(base), trial) == []
+        assert check_trial(rules(profile(base)), trial) == []
         assert [r.number for r in trial.rooms] == list(range(1, rooms + 1))
         assert not trial.rooms[-1].rest_spot  # the top needs no rest
 
@@ -62,9 +62,9 @@ def test_generated_trials_pass_the_checker(seed: str, rooms: int) -> None:
 @given(seed=st.integers(0, 10**9))
 def test_every_approach_is_standard_or_one_dm_adjustment(seed: int) -> None:
     checks = data().checks
-    sources = {row.source for row in dm_rows(ix())}
+    sources = {row.source for row in dm_rows(rules())}
     for room in make(str(seed)).rooms:
-        assert 1 <= len(room.obstacles) <= ix().min_deck // checks.standard_draw
+        assert 1 <= len(room.obstacles) <= rules().min_deck // checks.standard_draw
         for obstacle in room.obstacles:
             assert [a.skill for a in obstacle.approaches] == list(data().skill_names)
             for a in obstacle.approaches:
@@ -86,7 +86,7 @@ def test_tc20_rest_spots_or_floors_keep_within_the_smallest_deck(seed: int) -> N
     spent = 0
     for room in faithful.rooms:
         spent += room.cards_needed
-        assert spent <= ix().min_deck
+        assert spent <= rules().min_deck
         if room.rest_spot:
             spent = 0
 
@@ -131,7 +131,7 @@ def test_the_checker_reports_each_kind_of_problem() -> None:
 
 def test_the_checker_messages_say_where() -> None:
     trial = make("corrupt", 8)
-    found = check_trial(ix(), profile(), _corrupt_room(trial, 2, loot="Rope"))
+    found = check_trial(rules(profile()), _corrupt_room(trial, 2, loot="Rope"))
     vocab = [v for v in found if v.code == "vocabulary"]
     assert [(v.where, v.invariant, v.message) for v in vocab] == [
         ("Room 3", 1, "loot 'Rope' is not in the item catalogue")
@@ -142,7 +142,7 @@ def test_an_energy_drink_on_the_way_satisfies_endurance() -> None:
     trial = make("corrupt", 8)
     rested = next(i for i, r in enumerate(trial.rooms) if r.rest_spot)
     start = max((i + 1 for i, r in enumerate(trial.rooms[:rested]) if r.rest_spot), default=0)
-    drink = next(iter(ix().restore_items))
+    drink = next(iter(rules().restore_items))
     broken = _corrupt_room(trial, rested, rest_spot=False)
     mended = _corrupt_room(broken, start, loot=drink)
     assert "endurance" not in codes(mended)

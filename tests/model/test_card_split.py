@@ -15,7 +15,7 @@ from generator.products.cards.split import row_weight, rows_of, split_tables, we
 def reference_cards(content: Content) -> Iterator[Card]:
     for ruleset in content.rulesets.values():
         for deck in ruleset.decks.values():
-            for card in dict.fromkeys(deck.cards(ruleset.data, ruleset.profile())):
+            for card in dict.fromkeys(ruleset.cards(deck, ruleset.profile())):
                 if rows_of(card) >= 2:
                     yield card
 

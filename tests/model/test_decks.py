@@ -10,7 +10,8 @@ import pytest
 from generator.errors import ContentError
 from generator.model.common import Profile, Reading
 from generator.model.decks import Card
-from generator.model.loader import Content, Ruleset, load_content
+from generator.model.loader import Content, Ruleset
+from generator.rulesets import load_content
 from tests.conftest import edit
 
 DECK_IDS = {
@@ -24,7 +25,7 @@ def titles(
     content: Content, ruleset_id: str, deck_id: str, profile: str | None = None
 ) -> list[str]:
     ruleset = content.ruleset(ruleset_id)
-    return [c.title for c in ruleset.decks[deck_id].cards(ruleset.data, ruleset.profile(profile))]
+    return [c.title for c in ruleset.cards(ruleset.decks[deck_id], ruleset.profile(profile))]
 
 
 def test_deck_ids(content: Content) -> None:
@@ -39,10 +40,10 @@ def test_tower_of_choices_cards_are_the_model(content: Content) -> None:
     assert titles(content, "tower-of-choices", "items") == [i.name for i in data.items]
     assert set(titles(content, "tower-of-choices", "challenges")) == {data.checks.challenge_label}
     ruleset = content.ruleset("tower-of-choices")
-    skill_cards = ruleset.decks["skills"].cards(data, ruleset.profile())
+    skill_cards = ruleset.cards(ruleset.decks["skills"], ruleset.profile())
     for card, skill in zip(skill_cards, data.skills, strict=True):
         assert skill.covers in [text for _, text in card.fields]
-    items = ruleset.decks["items"].cards(data, ruleset.profile())
+    items = ruleset.cards(ruleset.decks["items"], ruleset.profile())
     for card, item in zip(items, data.items, strict=True):
         assert ("Cost", str(item.cost)) in card.stats
 
@@ -52,18 +53,19 @@ def test_three_dice_dungeon_monsters_with_the_undead(content: Content) -> None:
     names = titles(content, "three-dice-dungeon", "monsters")
     assert names == [m.name for m in data.monsters] + list(data.undead_borrows)
     ruleset = content.ruleset("three-dice-dungeon")
-    for card in ruleset.decks["monsters"].cards(data, ruleset.profile()):
+    for card in ruleset.cards(ruleset.decks["monsters"], ruleset.profile()):
         monster = data.monster(card.title)
         assert dict(card.stats) == {"HP": str(monster.hp), "Str/dmg": str(monster.strength),
                                     "Dex/armour": str(monster.dexterity), "Mind": str(monster.mind)}
     # The d6-scale profile prints the scale's stats, not the manual's.
-    scaled = ruleset.decks["monsters"].cards(data, ruleset.profile("d6-scale"))
+    scaled = ruleset.cards(ruleset.decks["monsters"], ruleset.profile("d6-scale"))
     assert all(dict(c.stats)["HP"] != str(data.monster(c.title).hp) for c in scaled)
     items = titles(content, "three-dice-dungeon", "items")
     charted = [e.item.name for e in data.items.lookup_table() if e.item is not None]
     assert set(items) == set(charted) | {t.name for t in data.treasures}
     # One deck, one back, and each card's band says which it is: a treasure was "Items".
-    bands = {c.title: c.deck_title for c in ruleset.decks["items"].cards(data, ruleset.profile())}
+    items_deck = ruleset.cards(ruleset.decks["items"], ruleset.profile())
+    bands = {c.title: c.deck_title for c in items_deck}
     assert {bands[t.name] for t in data.treasures} == {"Treasures"}
     assert {bands[name] for name in charted} == {"Items"}
     stones = [r.value.name for r in data.stones.rows]
@@ -75,7 +77,7 @@ def test_three_dice_dungeon_monsters_with_the_undead(content: Content) -> None:
 
 def test_inverted_tower_reference_and_items(content: Content) -> None:
     ruleset = content.ruleset("inverted-tower")
-    cards: list[Card] = list(ruleset.decks["reference"].cards(ruleset.data, ruleset.profile()))
+    cards: list[Card] = list(ruleset.cards(ruleset.decks["reference"], ruleset.profile()))
     shown = {t.name for c in cards for t in c.tables}
     assert {"roll-kinds", "events", "treasure", "monsters", "monster-count", "boss-minions",
             "boss-loot", "level-ladder", "level-up"} <= shown
@@ -91,7 +93,7 @@ def test_cards_print_their_profiles_readings_only(content: Content) -> None:
 
     def text(profile: str) -> str:
         cards = [c for deck in ("reference", "items")
-                 for c in ruleset.decks[deck].cards(data, ruleset.profile(profile))]
+                 for c in ruleset.cards(ruleset.decks[deck], ruleset.profile(profile))]
         cells = [cell for c in cards for t in c.tables for row in t.rows for cell in row]
         notes = [t.note for c in cards for t in c.tables]
         fields = [field for c in cards for _, field in c.fields]
@@ -106,7 +108,7 @@ def test_cards_print_their_profiles_readings_only(content: Content) -> None:
     assert f"Elite check: {elite.alt} (IT-04)" in draft
     assert ruleset.profile("draft-4.5").alt("IT-04") and elite.alt != elite.faithful
     # The rulebook's views, built outside a deck, still give both readings.
-    rulebook = "\n".join(t.note for t in data.tables().values())
+    rulebook = "\n".join(t.note for t in ruleset.tables().values())
     assert f"{elite.faithful} (IT-04 Alt: {elite.alt})" in rulebook
 
 
@@ -118,7 +120,7 @@ def _all_alt(ruleset: Ruleset) -> Profile:
 
 
 def _deck_text(ruleset: Ruleset, profile: Profile) -> str:
-    cards = [c for deck in ruleset.decks.values() for c in deck.cards(ruleset.data, profile)]
+    cards = [c for deck in ruleset.decks.values() for c in ruleset.cards(deck, profile)]
     cells = [cell for c in cards for t in c.tables for row in t.rows for cell in row]
     notes = [t.note for c in cards for t in c.tables]
     fields = [text for c in cards for _, text in (*c.stats, *c.fields)]
@@ -152,7 +154,7 @@ def test_three_dice_dungeon_cards_follow_the_profile(content: Content) -> None:
         reward = next(r.value.treasure for r in level.rows.rows if r.value.treasure.alt)
         assert f"({reward.alt_ruling})" in faithful and f"({reward.alt_ruling})" in alt
     # The rulebook still gives both readings.
-    rulebook = "\n".join(t.note for t in data.tables().values())
+    rulebook = "\n".join(t.note for t in ruleset.tables().values())
     assert all(f"Alt reading of {i.alt.ruling}" in rulebook for i in varying)
 
 
@@ -178,7 +180,7 @@ def test_tower_of_choices_cards_follow_the_profile(content: Content) -> None:
     assert "per rest (TC-10)" in alt and "only when resting (TC-10)" in faithful
     assert "After each successful check" in alt and "(TC-11)" in faithful
     # The rulebook's tables are unchanged: the Faithful text, no ruling marks.
-    rulebook = "\n".join(cell for t in ruleset.data.tables().values()
+    rulebook = "\n".join(cell for t in ruleset.tables().values()
                           for row in t.rows for cell in row)
     assert "(TC-12)" not in rulebook and "of your draw pile unseen" in rulebook
 

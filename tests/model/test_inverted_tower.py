@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ContentError
-from generator.model.loader import Ruleset, load_content
+from generator.model.loader import Ruleset
+from generator.rulesets import load_content
 from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.inverted_tower.entities import (
     CritBasis,

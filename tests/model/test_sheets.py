@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ContentError
-from generator.model.loader import Content, load_content
+from generator.model.loader import Content
 from generator.model.schema import Findings, Node
-from generator.model.sheet_sources import sources_for
+from generator.model.sheet_sources import Sources
 from generator.model.sheets import (
     BoxesSection,
     LadderSection,
@@ -21,11 +21,13 @@ from generator.model.sheets import (
     load_sheet,
     load_sheets,
 )
+from generator.rulesets import load_content
 from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.inverted_tower.entities import XpCounting
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.effects import EffectKind
-from generator.rulesets.tower_of_choices.entities import AbilityKind, TowerOfChoices
+from generator.rulesets.tower_of_choices.data import TowerOfChoices
+from generator.rulesets.tower_of_choices.entities import AbilityKind
 from tests.conftest import RULESETS, edit
 
 
@@ -187,11 +189,10 @@ def test_sheets_are_read_without_checks_when_the_data_is_broken() -> None:
     boxes = {"kind": "boxes", "title": "A", "source": "x", "prefix": "a"}
     raw = {"kind": "sheet", "title": "T", "sections": [boxes]}
     node = Node(raw, "s.toml", "", findings)
-    sheets = load_sheets("any", {"sheet": node}, None)
+    sheets = load_sheets({"sheet": node}, Sources(checked=False))
     assert findings.items == [] and sheets["sheet"].title == "T"
-    assert sources_for(None).checked is False
     # With data, the same file is checked.
     notes = {"kind": "notes", "title": "N", "name": "Bad Name", "lines": 2}
     raw2 = {"kind": "sheet", "title": "T", "sections": [notes]}
-    load_sheet("sheet", Node(raw2, "s.toml", "", findings), sources_for(None))
-    assert [f.key for f in findings.items] == ["sections[0].name"]
+    load_sheet("sheet", Node(raw2, "s.toml", "", findings), Sources(checked=False))
+    assert [f.where for f in findings.items] == ["s.toml: sections[0].name"]

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ContentError
-from generator.model.loader import Ruleset, load_content
+from generator.model.loader import Ruleset
+from generator.rulesets import load_content
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.effects import Dice, EffectKind, Stat
 from generator.rulesets.three_dice_dungeon.entities import AbilityKind, Trigger
@@ -118,12 +119,12 @@ def test_items_stones_and_artifacts(data: ThreeDiceDungeon) -> None:
     assert {"Jade Idol", "Crystal Pendant", "Shielding Charm"} <= single  # DD-26
 
 
-def test_experience_and_classes(data: ThreeDiceDungeon) -> None:
+def test_experience_and_classes(ruleset: Ruleset, data: ThreeDiceDungeon) -> None:
     exp = data.experience
     assert [exp.threshold(level) for level in range(2, 12)] == list(range(50, 501, 50))
     assert exp.threshold(12) == 550  # DD-20: the ladder goes on
     assert exp.level_for(149) == 3 and exp.level_for(1000, cap=11) == 11
-    ladder = data.tables()["xp-ladder"].rows
+    ladder = ruleset.tables()["xp-ladder"].rows
     assert ladder[0] == ("2", "50") and ladder[-1] == ("11", "500")
 
     classes = {c.name: c for c in data.classes}
@@ -176,8 +177,8 @@ def test_rule_numbers(data: ThreeDiceDungeon) -> None:
     assert not scale.monster_abilities
 
 
-def test_views_are_built_from_the_data(data: ThreeDiceDungeon) -> None:
-    tables = data.tables()
+def test_views_are_built_from_the_data(ruleset: Ruleset, data: ThreeDiceDungeon) -> None:
+    tables = ruleset.tables()
     manual = tables["monster-manual"]
     assert len(manual.rows) == 11
     assert manual.rows[4][:6] == ("Elf", "22", "4", "7", "10", "Malachite")

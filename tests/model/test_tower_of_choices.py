@@ -9,13 +9,10 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ContentError
-from generator.model.loader import BUNDLED_CONTENT, Ruleset, load_content
-from generator.rulesets.tower_of_choices.read import (
-    AbilityKind,
-    ItemKind,
-    SetbackKind,
-    TowerOfChoices,
-)
+from generator.model.loader import BUNDLED_CONTENT, Ruleset
+from generator.rulesets import load_content
+from generator.rulesets.tower_of_choices.data import TowerOfChoices
+from generator.rulesets.tower_of_choices.entities import AbilityKind, ItemKind, SetbackKind
 
 FOLDER = BUNDLED_CONTENT / "tower-of-choices"
 SKILLS = [

@@ -9,9 +9,9 @@ from typing import Any
 import pdfplumber
 import pytest
 
-from generator.model.loader import load_content
-from generator.products.cards.imposition import PAPERS
+from generator.model.paper import PAPERS
 from generator.products.cards.printing import select_decks
+from generator.rulesets import load_content
 from tests.render.test_cards import MM, TOL, render, white_rects
 from tests.test_cli import run
 
@@ -58,7 +58,7 @@ def labels(page: Any) -> tuple[dict[float, float], dict[float, float]]:
 
 def seen_from_front(x: float, y: float, paper: str, duplex: str) -> tuple[float, float]:
     """Where a point of the back lies on the front, once the sheet is turned over."""
-    w, h = PAPERS[paper]
+    w, h = PAPERS[paper].width_mm, PAPERS[paper].height_mm
     return (w - x, y) if duplex == "long" else (x, h - y)
 
 
@@ -102,7 +102,8 @@ def test_the_offset_read_puts_backs_behind_fronts(
     with pdfplumber.open(sheet) as pdf:
         assert len(pdf.pages) == 2
         for page in pdf.pages:
-            assert (page.width / MM, page.height / MM) == pytest.approx(PAPERS[paper], abs=TOL)
+            size = (PAPERS[paper].width_mm, PAPERS[paper].height_mm)
+            assert (page.width / MM, page.height / MM) == pytest.approx(size, abs=TOL)
         # The instructions end well above the scales, and no text runs into a line.
         front = pdf.pages[0]
         vertical, _ = scale_lines(front)

@@ -11,7 +11,6 @@ import pypdf
 import pytest
 
 from generator.model.decks import Card
-from generator.model.loader import load_content
 from generator.products.cards.imposition import card_size
 from generator.products.cards.pieces import (
     PX_PER_MM,
@@ -21,6 +20,7 @@ from generator.products.cards.pieces import (
     lay_out_batch,
     write_pieces,
 )
+from generator.rulesets import load_content
 
 PT_PER_PX = 0.75
 SIZE = card_size("poker")
@@ -39,7 +39,7 @@ def _pages(pdf: bytes) -> list[tuple[bytes, float, float]]:
 def _cards(ruleset_id: str) -> tuple[Path, list[Card]]:
     ruleset = load_content().ruleset(ruleset_id)
     return ruleset.root, [c for d in ruleset.decks.values()
-                          for c in d.cards(ruleset.data, ruleset.profile())]
+                          for c in ruleset.cards(d, ruleset.profile())]
 
 
 def _alone(job: FrontJob, root: Path) -> bytes:

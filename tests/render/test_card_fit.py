@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.model.decks import Card
-from generator.model.loader import load_content
 from generator.products.cards.fit import (
     SHARES,
     guess,
@@ -18,6 +17,7 @@ from generator.products.cards.fit import (
 )
 from generator.products.cards.imposition import SIZES
 from generator.products.cards.pieces import FaceBox, Overflow, base_size
+from generator.rulesets import load_content
 
 
 def test_base_sizes_and_the_sizes_below() -> None:
@@ -55,7 +55,7 @@ def test_one_step_larger_is_tried_only_when_it_may_fit() -> None:
 def test_shares_keep_every_card_once_and_balance_the_work() -> None:
     content = load_content()
     cards = [c for r in content.rulesets.values() for d in r.decks.values()
-             for c in dict.fromkeys(d.cards(r.data, r.profile()))]
+             for c in dict.fromkeys(r.cards(d, r.profile()))]
     cards += [replace(c, key=f"{c.key}#2") for c in cards]
     shares = split(cards, SHARES)
     assert len(shares) == SHARES

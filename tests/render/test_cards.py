@@ -14,10 +14,11 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.model.loader import Content, load_content
+from generator.model.loader import Content
+from generator.model.paper import CARD_PAPERS, PAPERS
 from generator.products.cards.back import FRAME_INSET
 from generator.products.cards.fit import STEP_PT
-from generator.products.cards.imposition import MARGIN, PAPERS, SIZES, card_size, layout
+from generator.products.cards.imposition import MARGIN, SIZES, card_size, layout
 from generator.products.cards.pieces import (
     FACE_INSET,
     MIN_PT,
@@ -29,6 +30,7 @@ from generator.products.cards.pieces import (
 from generator.products.cards.png import TTS_COLS, TTS_ROWS, card_pixels, write_tts_sheets
 from generator.products.cards.printing import CardOptions, DeckPrint, select_decks, write_cards
 from generator.render.capitals import is_name
+from generator.rulesets import load_content
 from tests.conftest import (
     RULESETS,
     edit,
@@ -82,7 +84,7 @@ def one_card(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[st
     ruleset = content.ruleset("inverted-tower")
     deck = select_decks(ruleset, "items", ruleset.profile())[0]
     out = {}
-    for paper in PAPERS:
+    for paper in CARD_PAPERS:
         for size in SIZES:
             path = folder / f"{paper}-{size}.pdf"
             count = layout(paper, card_size(size)).per_sheet + 1
@@ -118,14 +120,14 @@ def text_of(path: Path) -> str:
     return "\n".join(re.sub(r"\s+", " ", text) for text in joined)
 
 
-@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("paper", list(CARD_PAPERS))
 @pytest.mark.parametrize("size", list(SIZES))
 def test_sizes_marks_and_margin_from_the_pdf(
     one_card: dict[tuple[str, str], Path], paper: str, size: str
 ) -> None:
     path = one_card[(paper, size)]
     w, h = SIZES[size]
-    page_w, page_h = PAPERS[paper]
+    page_w, page_h = PAPERS[paper].width_mm, PAPERS[paper].height_mm
     reader = pypdf.PdfReader(path)
     for page in reader.pages:
         assert float(page.mediabox.width) / MM == pytest.approx(page_w, abs=TOL)
@@ -162,13 +164,13 @@ def test_sizes_marks_and_margin_from_the_pdf(
 
 
 def test_poker_is_three_by_three(one_card: dict[tuple[str, str], Path]) -> None:
-    for paper in PAPERS:
+    for paper in CARD_PAPERS:
         assert layout(paper, card_size("poker")).per_sheet == 9
 
 
 def test_backs_mirror_fronts_with_partial_sheets(full: dict[str, Path]) -> None:
     path = full["three-dice-dungeon"]
-    page_w = PAPERS["a4"][0]
+    page_w = PAPERS["a4"].width_mm
     with pdfplumber.open(path) as pdf:
         pages = pdf.pages
         assert len(pages) % 2 == 0
@@ -808,7 +810,7 @@ def test_fold_and_glue_pairs_meet_at_a_dashed_fold(tmp_path: Path) -> None:
     ruleset = content.ruleset("inverted-tower")
     decks = select_decks(ruleset, "items", ruleset.profile())
     path = render("inverted-tower", tmp_path / "fold.pdf", decks, fold=True, bleed=2.0)
-    fold = PAPERS["a4"][0] / 2
+    fold = PAPERS["a4"].width_mm / 2
     with pdfplumber.open(path) as pdf:
         pairs = 0
         for page in pdf.pages:

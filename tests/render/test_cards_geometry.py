@@ -6,10 +6,10 @@ import itertools
 
 import pytest
 
+from generator.model.paper import CARD_PAPERS, PAPERS
 from generator.products.cards.imposition import (
     MARGIN,
     MIN_MARK,
-    PAPERS,
     SIZES,
     ImpositionError,
     card_size,
@@ -20,11 +20,11 @@ from generator.products.cards.imposition import (
 )
 
 
-@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("paper", list(CARD_PAPERS))
 @pytest.mark.parametrize("size", list(SIZES))
 def test_cards_inside_the_margin(paper: str, size: str) -> None:
     lay = layout(paper, card_size(size))
-    w, h = PAPERS[paper]
+    w, h = PAPERS[paper].width_mm, PAPERS[paper].height_mm
     for p in lay.fronts + lay.backs:
         x0, y0, x1, y1 = p.outer
         assert x0 >= MARGIN - 1e-9 and y0 >= MARGIN - 1e-9
@@ -33,7 +33,7 @@ def test_cards_inside_the_margin(paper: str, size: str) -> None:
         assert 0 < m.x1 <= m.x2 < w and 0 < m.y1 <= m.y2 < h
 
 
-@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("paper", list(CARD_PAPERS))
 @pytest.mark.parametrize("size", [*SIZES, "100x143.5mm", "90x60mm"])
 @pytest.mark.parametrize("bleed", [0.0, 3.0])
 @pytest.mark.parametrize("fold", [False, True])
@@ -48,7 +48,7 @@ def test_outer_marks_reach_into_the_printed_area(
         lay = layout(paper, card_size(size), bleed=bleed, fold=fold)
     except ImpositionError:
         return  # a fold pair too wide for the paper
-    w, h = PAPERS[paper]
+    w, h = PAPERS[paper].width_mm, PAPERS[paper].height_mm
     boxes = [p.outer for p in lay.fronts + (lay.backs if fold else ())]
     left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
     right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
@@ -78,7 +78,7 @@ def test_cards_that_fill_the_printable_area_keep_their_count() -> None:
     assert top == pytest.approx(min(p.y for p in lay.fronts))
 
 
-@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("paper", list(CARD_PAPERS))
 def test_three_by_three_poker_and_fewer_with_bleed(paper: str) -> None:
     poker = layout(paper, card_size("poker"))
     assert (poker.cols, poker.rows) == (3, 3)
@@ -102,7 +102,7 @@ def test_custom_sizes_and_bad_ones() -> None:
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_are_mirrored_and_offset(duplex: str) -> None:
     lay = layout("a4", card_size("bridge"), duplex=duplex, back_offset=(0.5, -1.0))  # type: ignore[arg-type]
-    w, h = PAPERS["a4"]
+    w, h = PAPERS["a4"].width_mm, PAPERS["a4"].height_mm
     for front, back in zip(lay.fronts, lay.backs, strict=True):
         if duplex == "long":
             assert back.x == pytest.approx(w - front.x - front.w + 0.5)

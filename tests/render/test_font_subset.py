@@ -13,7 +13,7 @@ from fontTools.ttLib import TTFont, newTable
 from fontTools.ttLib.tables._k_e_r_n import KernTable_format_0
 from pypdf import PdfReader
 
-from generator.render import font_subset
+from generator.render import fonttools_internals
 from generator.render.fonts import SERIF, faces, font_face_css
 
 
@@ -31,9 +31,9 @@ def _subset(data: bytes, options: subset.Options, gids: set[int], *, first: bool
     subsetter.populate(gids=gids)
     font = TTFont(io.BytesIO(data))
     if first:
-        font_subset._subset_dropping_first(subsetter, font)
+        fonttools_internals._subset_dropping_first(subsetter, font)
     else:
-        font_subset._ORIGINAL(subsetter, font)
+        fonttools_internals._ORIGINAL(subsetter, font)
     out = io.BytesIO()
     font.save(out)
     return out.getvalue()
@@ -87,9 +87,9 @@ def test_the_dropped_tables_are_never_read(monkeypatch: pytest.MonkeyPatch) -> N
     def original(self: subset.Subsetter, font: TTFont) -> None:
         seen.append(set(font.keys()))
 
-    monkeypatch.setattr(font_subset, "_ORIGINAL", original)
+    monkeypatch.setattr(fonttools_internals, "_ORIGINAL", original)
     subsetter = subset.Subsetter(_options())
-    font_subset._subset_dropping_first(subsetter, TTFont(faces()[0].file))
+    fonttools_internals._subset_dropping_first(subsetter, TTFont(faces()[0].file))
     assert seen and not seen[0] & {"GSUB", "GPOS", "DSIG"}
     assert {"GDEF", "glyf", "cmap"} <= seen[0]
 
@@ -103,7 +103,7 @@ def _one_page() -> bytes:
 
 def test_writing_a_pdf_drops_first() -> None:
     pdf = PdfReader(io.BytesIO(_one_page()))
-    assert subset.Subsetter.subset is font_subset._subset_dropping_first
+    assert subset.Subsetter.subset is fonttools_internals._subset_dropping_first
     resources: Any = pdf.pages[0]["/Resources"]
     (font,) = resources["/Font"].values()
     descendant = font.get_object()["/DescendantFonts"][0].get_object()

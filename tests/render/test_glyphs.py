@@ -91,15 +91,16 @@ def test_nested_lists_mark_their_items_with_the_projects_glyphs(
 ) -> None:
     """A list in a list was marked with a white bullet, which only a font of the host had:
     with the host's fonts gone, the rulebook failed on it."""
-    from generator.model.loader import load_content
-    from generator.products.rulebook.write import write_rulebook
+    from generator.products.rulebook.product import RULEBOOK, RulebookOptions
+    from generator.rulesets import load_content
 
     chapter = content_copy / "tower-of-choices" / "rules" / "01-introduction.md"
     chapter.write_text(chapter.read_text(encoding="utf-8")
                        + "\n- alpha\n  - beta\n    - gamma\n\n1. one\n   - delta\n",
                        encoding="utf-8")
     out = tmp_path / "book.pdf"
-    write_rulebook(load_content(content_copy).ruleset("tower-of-choices"), out)
+    RULEBOOK.write(load_content(content_copy).ruleset("tower-of-choices"), RulebookOptions(),
+                   out)
     import pdfplumber
 
     with pdfplumber.open(out) as pdf:

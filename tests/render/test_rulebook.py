@@ -13,15 +13,16 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import cli
+from generator.cli.main import cli
 from generator.errors import RenderError
 from generator.model.common import Reading
-from generator.model.loader import Content, Ruleset, load_content
+from generator.model.loader import Content, Ruleset
 from generator.model.views import RANGE_DASH
-from generator.products.rulebook.write import write_rulebook
+from generator.products.rulebook.product import RULEBOOK, RulebookOptions
 from generator.render import pdf as pdf_module
 from generator.render.capitals import is_label
 from generator.render.markdown import ProseRenderer
+from generator.rulesets import load_content
 from tests.conftest import (
     RULESETS,
     hyphenated,
@@ -36,8 +37,8 @@ MM = 72 / 25.4
 PAGE_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0), "a5": (148 * MM, 210 * MM)}
 
 
-def render(ruleset: Ruleset, out: Path, **options: object) -> Path:
-    write_rulebook(ruleset, out, **options)  # type: ignore[arg-type]
+def render(ruleset: Ruleset, out: Path, options: RulebookOptions | None = None) -> Path:
+    RULEBOOK.write(ruleset, options or RulebookOptions(), out)
     assert pdf_module.last_warnings == []
     return out
 
@@ -268,7 +269,7 @@ def test_rulings_appendix_gives_both_readings_the_books_first(
     ids = [r.id for r in ruleset.rulings]
     written, draft = ruleset.profile("as-written"), ruleset.profile("draft-4.5")
     assert any(draft.alt(i) for i in ids)
-    draft_book = render(ruleset, tmp_path / "draft.pdf", profile_id="draft-4.5")
+    draft_book = render(ruleset, tmp_path / "draft.pdf", RulebookOptions(profile="draft-4.5"))
     books_rows = (
         (written, appendix_rows(books["inverted-tower"], ids)),
         (draft, appendix_rows(draft_book, ids)),
@@ -426,7 +427,7 @@ def test_hostile_markdown_is_refused(
     out = tmp_path / "hostile.pdf"
     out.write_bytes(b"previous good book")
     with pytest.raises(RenderError, match=re.escape(message)):
-        write_rulebook(ruleset, out)
+        RULEBOOK.write(ruleset, RulebookOptions(), out)
     assert out.read_bytes() == b"previous good book"
 
 
@@ -519,7 +520,7 @@ def test_the_fetcher_refuses_css_references_outside(content_copy: Path, tmp_path
 
 def test_html_format_is_the_weasyprint_input(content: Content, tmp_path: Path) -> None:
     out = tmp_path / "book.html"
-    write_rulebook(content.ruleset("inverted-tower"), out, fmt="html")
+    RULEBOOK.write(content.ruleset("inverted-tower"), RulebookOptions(format="html"), out)
     html = out.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") or "<!DOCTYPE html>" in html[:200]
     assert "The Inverted Tower" in html
@@ -595,7 +596,8 @@ def test_a_word_wider_than_its_line_is_broken_not_cut_off(
     chapter.write_text(chapter.read_text(encoding="utf-8") + f"\n\nA {word} here.\n",
                        encoding="utf-8")
     out = tmp_path / "book.pdf"
-    write_rulebook(load_content(content_copy).ruleset("tower-of-choices"), out, paper="a5")
+    RULEBOOK.write(load_content(content_copy).ruleset("tower-of-choices"),
+                   RulebookOptions(paper="a5"), out)
     with pdfplumber.open(out) as pdf:
         found = [page for page in pdf.pages if "QuuxQuux" in (page.extract_text() or "")]
         assert found

@@ -11,14 +11,16 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.model.loader import Content, load_content
+from generator.model.loader import Content
+from generator.products.rulebook.product import RulebookOptions
+from generator.rulesets import load_content
 from tests.render.test_rulebook import MM, PAGE_SIZES, contains_in_order, pdf_words, render, words
 
 
 def test_page_sizes_per_paper(content: Content, tmp_path: Path) -> None:
     ruleset = content.ruleset("three-dice-dungeon")
     for paper, (width, height) in PAGE_SIZES.items():
-        out = render(ruleset, tmp_path / f"{paper}.pdf", paper=paper)
+        out = render(ruleset, tmp_path / f"{paper}.pdf", RulebookOptions(paper=paper))
         reader = pypdf.PdfReader(out)
         for page in reader.pages:
             assert float(page.mediabox.width) == pytest.approx(width, abs=0.05)
@@ -41,7 +43,7 @@ def test_page_sizes_per_paper(content: Content, tmp_path: Path) -> None:
 def test_the_last_ruling_never_stands_alone_on_a_page(content: Content, tmp_path: Path) -> None:
     # On A5 The Inverted Tower's appendix breaks right before its last ruling.
     ruleset = content.ruleset("inverted-tower")
-    out = render(ruleset, tmp_path / "a5.pdf", paper="a5")
+    out = render(ruleset, tmp_path / "a5.pdf", RulebookOptions(paper="a5"))
     ids = [r.id for r in ruleset.rulings]
     # The quick reference, on the last page, may cite rulings too.
     texts = [page.extract_text() for page in pypdf.PdfReader(out).pages[:-1]]
@@ -72,7 +74,8 @@ def test_editing_a_table_changes_the_rulebook(content_copy: Path, tmp_path: Path
 
 
 def test_print_marks_bleed_and_trim_boxes(content: Content, tmp_path: Path) -> None:
-    out = render(content.ruleset("tower-of-choices"), tmp_path / "marks.pdf", print_marks=True)
+    out = render(content.ruleset("tower-of-choices"), tmp_path / "marks.pdf",
+                 RulebookOptions(print_marks=True))
     page = pypdf.PdfReader(out).pages[3]
     trim, bleed = page.trimbox, page.bleedbox
     assert float(trim.width) == pytest.approx(210 * MM, abs=0.05)

@@ -10,7 +10,8 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.model.loader import Content, Ruleset, load_content
+from generator.model.loader import Content, Ruleset
+from generator.model.paper import PAPERS
 from generator.model.sheets import (
     BoxesSection,
     GridSection,
@@ -23,17 +24,16 @@ from generator.model.sheets import (
     field_names,
 )
 from generator.products.sheets.render import (
-    PAPERS,
     SHEET_PAPERS,
-    Paper,
     sheet_def,
     units,
     write_sheet,
 )
 from generator.render import pdf as pdf_module
+from generator.rulesets import load_content
 from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
-from generator.rulesets.tower_of_choices.entities import TowerOfChoices
+from generator.rulesets.tower_of_choices.data import TowerOfChoices
 from tests.conftest import RULESETS, edit, pdf_faults, plain_quotes, straight_quotes
 
 MM = 72 / 25.4
@@ -184,7 +184,7 @@ def test_fields_are_clean_on_paper_and_inside_the_margin(
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_everything_stays_inside_the_page_margins(pdfs: dict[Key, Path], paper: Paper) -> None:
+def test_everything_stays_inside_the_page_margins(pdfs: dict[Key, Path], paper: str) -> None:
     # The left and right margins hold nothing, and the bottom one only the footer: a box
     # that runs into them may be cut off by a home printer (A5's margins are 8 mm).
     margin = SHEET_PAPERS[paper].margin_mm * MM
@@ -209,7 +209,7 @@ def test_everything_stays_inside_the_page_margins(pdfs: dict[Key, Path], paper: 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_short_reference_cell_stays_on_one_line(
-    content: Content, pdfs: dict[Key, Path], paper: Paper
+    content: Content, pdfs: dict[Key, Path], paper: str
 ) -> None:
     # The Classes table squeezed its Power column: "Pick / Locks", "Fist of / Fury".
     data = content.ruleset("three-dice-dungeon").data
@@ -366,7 +366,7 @@ def _widgets(page: pypdf.PageObject) -> dict[str, tuple[float, ...]]:
     return found
 
 
-def _rooms(path: Path, paper: Paper) -> dict[str, float]:
+def _rooms(path: Path, paper: str) -> dict[str, float]:
     """The mm left between the foot of its page and each field, by full field name."""
     spec = SHEET_PAPERS[paper]
     rooms: dict[str, float] = {}
@@ -379,7 +379,7 @@ def _rooms(path: Path, paper: Paper) -> dict[str, float]:
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_notes_that_fill_run_to_the_foot_of_their_page(
-    content: Content, pdfs: dict[Key, Path], paper: Paper
+    content: Content, pdfs: dict[Key, Path], paper: str
 ) -> None:
     line = 5.2 if paper == "a5" else 7.2  # mm: --line in sheet.css
     seen = 0
@@ -396,7 +396,7 @@ def test_notes_that_fill_run_to_the_foot_of_their_page(
     assert seen == (2 + (2 if paper == "a4" else 1))
 
 
-def _room_below_notes(content_root: Path, paper: Paper = "a4") -> tuple[int, float]:
+def _room_below_notes(content_root: Path, paper: str = "a4") -> tuple[int, float]:
     """The pages of The Inverted Tower's sheet from ``content_root``, and the mm left below
     its notes named ``notes``."""
     out = content_root.parent / "sheet.pdf"

@@ -9,9 +9,10 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator.model.loader import Content, load_content
-from generator.products.sheets import build as sheets_build
-from generator.products.sheets.render import PAPERS
+from generator.model.loader import Content
+from generator.model.paper import PAPERS
+from generator.products.sheets.product import SHEETS
+from generator.rulesets import load_content
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,7 +84,7 @@ def test_sheet_command_default_output(tmp_path: Path) -> None:
 
 
 def test_build_plans_every_sheet_and_log_in_every_paper(content: Content, tmp_path: Path) -> None:
-    jobs = sheets_build.plan(content, tmp_path)
+    jobs = SHEETS.plan(content, tmp_path)
     expected = {
         tmp_path / f"{rid}-{kind}-{paper}.pdf"
         for rid in content.rulesets
@@ -91,16 +92,16 @@ def test_build_plans_every_sheet_and_log_in_every_paper(content: Content, tmp_pa
         for paper in PAPERS
     }
     assert {job.out for job in jobs} == expected
-    assert all(job.module == sheets_build.__name__ for job in jobs)
+    assert all(job.product == SHEETS.name for job in jobs)
 
 
 def test_build_runs_a_job(tmp_path: Path) -> None:
     content = load_content()
     job = next(
-        j for j in sheets_build.plan(content, tmp_path)
-        if j.ruleset == "tower-of-choices" and j.option("kind") == "sheet"
-        and j.option("paper") == "a5"
+        j for j in SHEETS.plan(content, tmp_path)
+        if j.ruleset == "tower-of-choices" and j.options.kind == "sheet"
+        and j.options.paper == "a5"
     )
-    line = sheets_build.run(content.ruleset(job.ruleset), job)
+    line = SHEETS.write(content.ruleset(job.ruleset), job.options, job.out)
     count = len(pypdf.PdfReader(job.out).pages)
     assert line == f"wrote {job.out} ({count} page{'s' if count != 1 else ''})"

@@ -17,7 +17,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from generator import __version__
-from generator.products.cards.imposition import PAPERS
+from generator.model.paper import PAPERS
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.templating import render_template
 
@@ -98,7 +98,7 @@ def _back(w: float, h: float, duplex: str) -> str:
 
 
 def calibration_html(paper: str, duplex: str) -> str:
-    w, h = PAPERS[paper]
+    w, h = float(PAPERS[paper].width_mm), float(PAPERS[paper].height_mm)
     return render_template(
         "cards/calibrate.html",
         paper=paper, duplex=duplex, page_w=w, page_h=h, version=__version__,

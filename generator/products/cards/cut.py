@@ -7,18 +7,16 @@ a batch share one page as tall as all of them could need (:mod:`generator.produc
 and each front worth keeping is then moved onto a page of its own: exactly the page it would
 have had if it had been laid out alone, so the sheets place it as before.
 
-This works on WeasyPrint's laid-out boxes, which its public API does not offer: the version
-is pinned (constraints.txt), and the tests compare cut pages with pages laid out alone.
+This works on WeasyPrint's laid-out boxes, which its public API does not offer: they are
+reached through generator/render/weasyprint_internals.py, the version is pinned
+(constraints.txt), and the tests compare cut pages with pages laid out alone.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-
-def _no_image(**_: Any) -> None:
-    """Faces have no images in their backgrounds, borders or masks: nothing is fetched."""
-    return None
+from generator.render import weasyprint_internals
 
 
 def cut_out(page: Any, face: Any, height: float) -> Any:
@@ -27,10 +25,7 @@ def cut_out(page: Any, face: Any, height: float) -> Any:
 
     ``face`` is moved, so ``page`` must not be drawn afterwards.
     """
-    from weasyprint.document import Page
-    from weasyprint.layout.background import layout_backgrounds
-
-    tall = page._page_box
+    tall = weasyprint_internals.page_box(page)
     root = tall.children[0]  # the <html> box; margin boxes follow it, all empty here
     body = root.children[0]
     top = tall.content_box_y()
@@ -41,5 +36,5 @@ def cut_out(page: Any, face: Any, height: float) -> Any:
     root.height = box.height
     box.children = (root,)
     # Backgrounds (the rows of a table) were placed where the face was laid out.
-    layout_backgrounds(box, _no_image)
-    return Page(box)
+    weasyprint_internals.place_backgrounds(box)
+    return weasyprint_internals.page_of(box)

@@ -15,6 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from generator.model.paper import CARD_PAPERS, PAPERS
+
 MARGIN = 5.0  # mm: nothing that must print comes nearer the paper's edge
 MARK_CLEARANCE = 0.75  # mm between a crop mark and the card (or its bleed)
 MARK_LENGTH = 4.0  # mm, at most
@@ -29,7 +31,7 @@ EPS = 1e-6
 Duplex = Literal["long", "short", "none"]
 DUPLEX: tuple[Duplex, ...] = ("long", "short", "none")
 
-PAPERS: Mapping[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
 SIZES: Mapping[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
@@ -151,8 +153,9 @@ def layout(
         ImpositionError: no card fits inside the printable margin, or an offset is asked for
             backs that are not on the other side of the sheet.
     """
-    if paper not in PAPERS:
-        raise ImpositionError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPERS)})")
+    if paper not in CARD_PAPERS:
+        raise ImpositionError(f"unknown paper {paper!r} (expected one of: "
+                              f"{', '.join(CARD_PAPERS)})")
     if bleed < 0 or gutter < 0:
         raise ImpositionError("bleed and gutter must not be negative")
     if back_offset != (0.0, 0.0) and (fold or duplex == "none"):
@@ -160,7 +163,7 @@ def layout(
         without = "--fold" if fold else "--duplex none"
         raise ImpositionError(f"--back-offset moves backs printed on the other side of the "
                               f"sheet; with {without} there are none (leave it out)")
-    page_w, page_h = PAPERS[paper]
+    page_w, page_h = float(PAPERS[paper].width_mm), float(PAPERS[paper].height_mm)
     # Bleed spills into the gutter: neighbours need twice the bleed between them.
     gap = max(gutter, 2 * bleed)
     avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN

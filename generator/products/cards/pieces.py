@@ -25,6 +25,7 @@ from generator.products.cards.imposition import CardSize
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.svg import dice_images
 from generator.render.templating import render_template
+from generator.render.weasyprint_internals import is_block, is_inline_leaf, page_box
 
 FACE_INSET = 3.6  # mm from the trim to the text
 MIN_PT = 6.0  # no text on a card is smaller: the fitter shrinks a card's text down to it
@@ -219,16 +220,14 @@ def _spill(face: Any) -> float:
     Lines wrap inside their block, so only a word too long for it (a stat box holding a
     phrase) can stick out; the face as a whole can still be narrow enough.
     """
-    from weasyprint.formatting_structure import boxes
-
     worst = 0.0
     stack: list[tuple[Any, Any]] = [(face, face)]
     while stack:
         current, block = stack.pop()
-        if isinstance(current, (boxes.TextBox, boxes.AtomicInlineLevelBox)):
+        if is_inline_leaf(current):
             reach = current.position_x + current.margin_width() - block.content_box_x()
             worst = max(worst, reach / (block.width + TOLERANCE_PX))
-        if isinstance(current, boxes.BlockContainerBox):
+        if is_block(current):
             block = current
         stack.extend((child, block) for child in getattr(current, "children", ()))
     return worst
@@ -265,7 +264,7 @@ def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
     limit_w = box.width * PX_PER_MM + TOLERANCE_PX
     found: dict[str, Measure] = {}
     for page in pages:
-        for face in _faces(page._page_box):
+        for face in _faces(page_box(page)):
             key = face.element.get("data-key")
             width = max((_right_edge(face) - face.position_x) / limit_w, _spill(face))
             if key in found:
@@ -280,7 +279,7 @@ def _back_overflow(page: Any, view: _BackView) -> Overflow:
     word over the text box's width (lines wrap inside it)."""
     rooms = {"back-ruleset": view.ruleset_room, "back-deck": view.deck_room}
     height = width = 0.0
-    for box in _boxes_of_class(page._page_box, set(rooms)):
+    for box in _boxes_of_class(page_box(page), set(rooms)):
         room = next(c for c in box.element.get("class").split() if c in rooms)
         height = max(height, box.margin_height() / (rooms[room] * PX_PER_MM + TOLERANCE_PX))
         width = max(width, _spill(box))

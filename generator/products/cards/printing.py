@@ -74,7 +74,7 @@ def select_decks(
             f"unknown deck {deck_id!r} for {ruleset.id} (expected one of: {', '.join(decks)})"
         )
     chosen = [decks[deck_id]] if deck_id else list(decks.values())
-    return [deck_print(ruleset, d, d.cards(ruleset.data, profile)) for d in chosen]
+    return [deck_print(ruleset, d, ruleset.cards(d, profile)) for d in chosen]
 
 
 def deck_print(ruleset: Ruleset, deck: Deck, cards: Sequence[Card], id: str = "") -> DeckPrint:
@@ -195,11 +195,6 @@ def render_cards(
     pdf = compose(pieces.pdfs, pages, _info(ruleset, decks, opts))
     warnings = tuple(dict.fromkeys(pieces.warnings))  # a card cut in parts is laid out again
     return PrintedCards(pdf, len(pages), warnings, pieces, printed)
-
-
-def default_output(ruleset_id: str, deck: str | None, opts: CardOptions) -> Path:
-    part = f"-{deck}" if deck else ""
-    return Path("build") / f"{ruleset_id}-cards{part}-{opts.paper}-{opts.size.name}.pdf"
 
 
 def write_cards(ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions,

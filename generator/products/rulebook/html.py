@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
 
 from generator import __version__
-from generator.errors import RenderError, TowerpressError
+from generator.errors import RenderError
+from generator.findings import Finding
 from generator.model.common import Chapter, Profile, Reading, Ruling
 from generator.model.loader import Ruleset
-from generator.model.schema import Finding
+from generator.model.paper import PAPERS, Paper, paper
 from generator.model.views import TableView
 from generator.products.rulebook.columns import MARK, measuring_css
 from generator.products.rulebook.links import APPENDICES, resolve, targets
@@ -19,14 +19,12 @@ from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.markdown import Heading, ProseBlock, ProseRenderer
 from generator.render.templating import render_template
 
-Paper = Literal["a4", "letter", "a5"]
-PAPERS: tuple[Paper, ...] = ("a4", "letter", "a5")
-
 
 @dataclass(frozen=True)
 class PaperSpec:
-    css_size: str
-    height_mm: float
+    """A rulebook's page on one paper: its margins and type sizes."""
+
+    paper: Paper
     margin: str  # top outer bottom inner, for @page :right; mirrored on :left
     font_size: str
     quick_font_size: str  # the one-page quick reference is set smaller
@@ -35,11 +33,19 @@ class PaperSpec:
     # down with the rest would leave it too small to read: A5's came to 4.7-5.4 pt.
     quick_fine_print: str | None = None
 
+    @property
+    def css_size(self) -> str:
+        return self.paper.css_size
 
-PAPER_SPECS: Mapping[Paper, PaperSpec] = {
-    "a4": PaperSpec("210mm 297mm", 297, "20mm 22mm 22mm 26mm", "10.5pt", "8.6pt", "12mm"),
-    "letter": PaperSpec("8.5in 11in", 279.4, "19mm 22mm 21mm 26mm", "10.5pt", "8.4pt", "12mm"),
-    "a5": PaperSpec("148mm 210mm", 210, "15mm 13mm 16mm 16mm", "9.5pt", "6.6pt", "8mm", "5.8pt"),
+    @property
+    def height_mm(self) -> float:
+        return self.paper.height_mm
+
+
+PAPER_SPECS: Mapping[str, PaperSpec] = {
+    "a4": PaperSpec(PAPERS["a4"], "20mm 22mm 22mm 26mm", "10.5pt", "8.6pt", "12mm"),
+    "letter": PaperSpec(PAPERS["letter"], "19mm 22mm 21mm 26mm", "10.5pt", "8.4pt", "12mm"),
+    "a5": PaperSpec(PAPERS["a5"], "15mm 13mm 16mm 16mm", "9.5pt", "6.6pt", "8mm", "5.8pt"),
 }
 
 
@@ -86,10 +92,9 @@ def prose_folder(ruleset: Ruleset, *, quick: bool = False) -> Path:
     return ruleset.root if quick else ruleset.root / "rules"
 
 
-def paper_spec(paper: str) -> PaperSpec:
-    if paper not in PAPER_SPECS:
-        raise TowerpressError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPERS)})")
-    return PAPER_SPECS[paper]  # type: ignore[index]
+def paper_spec(paper_id: str) -> PaperSpec:
+    """Raises TowerpressError for an unknown paper, naming those that exist."""
+    return PAPER_SPECS[paper(paper_id).id]
 
 
 def rulebook_html(
@@ -181,7 +186,7 @@ def prose_problems(ruleset: Ruleset) -> list[Finding]:
 
 def _finding(exc: RenderError) -> Finding:
     file, _, message = exc.format_message().partition(": ")
-    return Finding(file, "", message)
+    return Finding.in_content(file, "", message)
 
 
 def _parts(ruleset: Ruleset) -> list[tuple[Chapter, Path, str, str]]:
@@ -220,7 +225,3 @@ def _targets(views: list[ChapterView], ruleset: Ruleset) -> dict[str, str]:
         rulings=(r.id for r in ruleset.rulings),
         appendices=printed,
     )
-
-
-def default_output(ruleset_id: str, paper: str, fmt: str = "pdf") -> Path:
-    return Path("build") / f"{ruleset_id}-rulebook-{paper}.{fmt}"

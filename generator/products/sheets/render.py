@@ -13,12 +13,13 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from generator import __version__
 from generator.errors import RenderError, TowerpressError
 from generator.model.common import Profile
 from generator.model.loader import Ruleset
+from generator.model.paper import PAPERS, Paper, paper
 from generator.model.sheets import (
     BoxesSection,
     GridSection,
@@ -33,8 +34,6 @@ from generator.model.sheets import (
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.templating import render_template
 
-Paper = Literal["a4", "letter", "a5"]
-PAPERS: tuple[Paper, ...] = ("a4", "letter", "a5")
 MAX_FLOORS = 99
 
 
@@ -42,11 +41,21 @@ MAX_FLOORS = 99
 class SheetPaper:
     """A page for sheets: narrow margins (design.md 7: at least 5 mm), a compact type size."""
 
-    css_size: str
-    width_mm: float
-    height_mm: float
+    paper: Paper
     margin_mm: float
     font_size_pt: float
+
+    @property
+    def css_size(self) -> str:
+        return self.paper.css_size
+
+    @property
+    def width_mm(self) -> float:
+        return self.paper.width_mm
+
+    @property
+    def height_mm(self) -> float:
+        return self.paper.height_mm
 
     @property
     def body_width_mm(self) -> float:
@@ -69,10 +78,10 @@ PRINTABLE_MM = 5.0  # the margin most printers cannot print in (design.md 7)
 FOOTER_MM = 2.8  # the footer's line: 6.5 pt type
 
 
-SHEET_PAPERS: Mapping[Paper, SheetPaper] = {
-    "a4": SheetPaper("210mm 297mm", 210, 297, 11, 9.5),
-    "letter": SheetPaper("8.5in 11in", 215.9, 279.4, 11, 9.5),
-    "a5": SheetPaper("148mm 210mm", 148, 210, 8, 7.6),
+SHEET_PAPERS: Mapping[str, SheetPaper] = {
+    "a4": SheetPaper(PAPERS["a4"], 11, 9.5),
+    "letter": SheetPaper(PAPERS["letter"], 11, 9.5),
+    "a5": SheetPaper(PAPERS["a5"], 8, 7.6),
 }
 
 #: Which sheet file a product reads.
@@ -96,10 +105,9 @@ class GridGeometry:
     exit_mm: float
 
 
-def sheet_paper(paper: str) -> SheetPaper:
-    if paper not in SHEET_PAPERS:
-        raise TowerpressError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPERS)})")
-    return SHEET_PAPERS[paper]  # type: ignore[index]
+def sheet_paper(paper_id: str) -> SheetPaper:
+    """Raises TowerpressError for an unknown paper, naming those that exist."""
+    return SHEET_PAPERS[paper(paper_id).id]
 
 
 def sheet_def(ruleset: Ruleset, kind: str) -> SheetDef:
@@ -295,23 +303,22 @@ def nest_fields(document: Any, pdf: Any) -> None:
     WeasyPrint's ``finisher``: it edits the PDF objects before they are written, so the
     bytes stay reproducible.
     """
-    import pydyf  # type: ignore[import-untyped]  # WeasyPrint's PDF writer, untyped
+    from generator.render import weasyprint_internals as internals
 
     form = pdf.catalog.get("AcroForm")
     if form is None:
         return
-    for page in document.pages:
-        for inputs in page.forms.values():
-            for box, _ in inputs:
-                if "center" in (box.element.get("class") or "").split():
-                    box.widget_annotation["Q"] = 1
+    for element, widget in internals.form_widgets(document):
+        if "center" in (element.get("class") or "").split():
+            widget["Q"] = 1
     parents: dict[str, Any] = {}
     roots: list[Any] = []
 
     def parent(path: str) -> Any:
         if path not in parents:
             head, _, last = path.rpartition(".")
-            node = pydyf.Dictionary({"T": pydyf.String(last), "Kids": pydyf.Array()})
+            node = internals.pdf_dictionary({"T": internals.pdf_string(last),
+                                             "Kids": internals.pdf_array()})
             pdf.add_object(node)
             parents[path] = node
             if head:
@@ -323,18 +330,18 @@ def nest_fields(document: Any, pdf: Any) -> None:
         return parents[path]
 
     for reference in list(form["Fields"]):
-        field = pdf.objects[int(reference.split()[0])]
+        field = internals.pdf_object(pdf, reference)
         # No border colour for a reader to draw: the page prints the box (clean on paper).
         field.pop("MK", None)
-        head, _, last = field["T"].string.rpartition(".")
+        head, _, last = internals.text_of(field["T"]).rpartition(".")
         if not head:
             roots.append(reference)
             continue
         up = parent(head)
-        field["T"] = pydyf.String(last)
+        field["T"] = internals.pdf_string(last)
         field["Parent"] = up.reference
         up["Kids"].append(reference)
-    form["Fields"] = pydyf.Array(roots)
+    form["Fields"] = internals.pdf_array(roots)
 
 
 def sheet_pdf_bytes(document: Any) -> bytes:
@@ -413,7 +420,3 @@ def _fill_from(ruleset: Ruleset, sheet: SheetDef, paper: str, wanted: Sequence[U
         sheet_html(ruleset, sheet.kind, paper=paper, floors=len(wanted), more_lines=more),
         ruleset.root)
     return document, pages
-
-
-def default_output(ruleset_id: str, kind: str, paper: str) -> Path:
-    return Path("build") / f"{ruleset_id}-{kind}-{paper}.pdf"

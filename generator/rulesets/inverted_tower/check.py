@@ -10,8 +10,8 @@ a tampered booklet shows both what it claims and which rule it breaks.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
+from generator.findings import Finding
 from generator.rulesets.inverted_tower.booklet import FloorContent
 from generator.rulesets.inverted_tower.rooms import (
     EVENT_OF_ROOM,
@@ -45,27 +45,13 @@ INVARIANT = {
 }
 
 
-@dataclass(frozen=True)
-class Violation:
-    code: str
-    where: str
-    message: str
-
-    @property
-    def invariant(self) -> int:
-        return INVARIANT[self.code]
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.code} (invariant {self.invariant}): {self.message}"
-
-
-def check_floor(rules: Rules, content: FloorContent) -> list[Violation]:
+def check_floor(rules: Rules, content: FloorContent) -> list[Finding]:
     """Every violation of rulings.md 1.5 in one pre-rolled floor."""
-    out: list[Violation] = []
+    out: list[Finding] = []
     floor = f"floor {content.floor}"
 
     def add(code: str, where: str, message: str) -> None:
-        out.append(Violation(code, where, message))
+        out.append(Finding(code, where, message))
 
     faces = range(1, rules.faces + 1)
     rooms = content.rooms

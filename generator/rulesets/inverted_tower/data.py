@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.model.loader import Family, TableFiles
 from generator.model.schema import Node
-from generator.model.views import TableView
+from generator.model.table_files import TableFiles
 from generator.rulesets.inverted_tower.entities import (
     Bosses,
     Character,
@@ -31,7 +30,6 @@ from generator.rulesets.inverted_tower.entities import (
     Treasure,
 )
 from generator.rulesets.inverted_tower.read import (
-    PREFIX,
     check_split_rows,
     load_bosses,
     load_character,
@@ -48,7 +46,6 @@ from generator.rulesets.inverted_tower.read import (
     load_treasure,
     ref,
 )
-from generator.rulesets.inverted_tower.views import build_tables
 
 
 @dataclass(frozen=True)
@@ -88,8 +85,6 @@ class InvertedTower:
                 return monster
         raise KeyError(monster_id)
 
-    def tables(self) -> Mapping[str, TableView]:
-        return build_tables(self)
 
 
 # -- the whole ruleset --------------------------------------------------------------------------
@@ -167,11 +162,3 @@ def _check_references(data: InvertedTower, n: Mapping[str, Node]) -> None:
 
 # The rulings that the engine and the views read by ID (a test checks this list
 # against the code).
-FAMILY = Family(
-    id="inverted-tower",
-    ruling_prefix=PREFIX,
-    load=load,
-    rulings=(
-        "IT-10", "IT-11", "IT-22", "IT-32",
-    ),
-)

@@ -1,30 +1,62 @@
-"""The Inverted Tower (Draft 3): the rules engine.
-
-House rules of this package: deterministic given (seed, profile, generator version);
-exact arithmetic (``Fraction``) for every probability; immutable, hashable state; every
-number read from the ruleset's data (``generator.rulesets.inverted_tower.data``) and every
-ambiguity decided by the profile (rulings.md section 1.3), never typed into the code.
-
-Modules: ``tables`` (the data resolved for a profile), ``state`` (the state model),
-``content`` (what a room holds), ``rules`` (rolls, fights, traps, the merchant),
-``policy`` (the reference player), ``game`` (one game by the reference rules), ``fast``
-(the same game flattened for speed), ``simulate`` (many games), ``odds`` (exact odds),
-``booklet`` (pre-rolled floors for a booklet) and ``check`` (their checker).
-"""
+"""The Inverted Tower as a family: what differs from the defaults, and its hooks."""
 
 from __future__ import annotations
 
-from generator.engine.registry import Engine
-from generator.rulesets.inverted_tower.odds import QUERIES
-from generator.rulesets.inverted_tower.simulate import simulate
+from collections.abc import Iterable, Mapping
 
-# IT-27: the tower itself is endless (Faithful); a run of N floors is won by descending
-# from floor N, as a booklet of N pre-rolled floors is.
-ENGINE = Engine(
-    family="inverted-tower",
-    depth_name="floor",
-    has_end=True,
-    default_depth=10,
-    simulate=simulate,
-    odds=QUERIES,
-)
+from generator.engine.family import Family, Progress
+from generator.engine.report import RunOutcome
+from generator.findings import Finding
+from generator.model.common import Profile
+from generator.model.sheet_sources import Sources
+from generator.model.table_files import TableFiles
+from generator.model.views import TableView
+from generator.rulesets.inverted_tower.booklet import FloorContent, generate_floors
+from generator.rulesets.inverted_tower.check import check_floor
+from generator.rulesets.inverted_tower.data import InvertedTower, load
+from generator.rulesets.inverted_tower.odds import QUERIES
+from generator.rulesets.inverted_tower.read import PREFIX
+from generator.rulesets.inverted_tower.rules import rules_for
+from generator.rulesets.inverted_tower.simulate import simulate
+from generator.rulesets.inverted_tower.sources import sheet_sources
+from generator.rulesets.inverted_tower.views import build_tables
+
+
+class InvertedTowerFamily(Family[InvertedTower]):
+    id = "inverted-tower"
+    ruling_prefix = PREFIX
+    # The rulings the views read by ID (the engine reads the others through the data's
+    # Varies values, which name their own ruling).
+    rulings = ("IT-10", "IT-11", "IT-22", "IT-32")
+    depth_name = "floor"
+    # IT-27: the tower itself is endless (Faithful); a run of N floors is won by descending
+    # from floor N, as a booklet of N pre-rolled floors is.
+    has_end = True
+    default_depth = 10
+    odds = QUERIES
+
+    def load(self, files: TableFiles) -> InvertedTower:
+        return load(files)
+
+    def tables(self, data: InvertedTower, printed_for: Profile | None
+               ) -> Mapping[str, TableView]:
+        return build_tables(data, printed_for)
+
+    def sheet_sources(self, data: InvertedTower) -> Sources:
+        return sheet_sources(data)
+
+    def simulate(self, data: InvertedTower, profile: Profile, runs: int, seed: str,
+                 depth: int, progress: Progress | None) -> Iterable[RunOutcome]:
+        return simulate(data, profile, runs, seed, depth, progress)
+
+    def generate_booklet(self, data: InvertedTower, profile: Profile, seed: str,
+                         depth: int) -> tuple[FloorContent, ...]:
+        return generate_floors(rules_for(data, profile), seed, depth)
+
+    def check_booklet(self, data: InvertedTower, profile: Profile,
+                      dungeon: tuple[FloorContent, ...]) -> list[Finding]:
+        rules = rules_for(data, profile)
+        return [finding for floor in dungeon for finding in check_floor(rules, floor)]
+
+
+FAMILY = InvertedTowerFamily()

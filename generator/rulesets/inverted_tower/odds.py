@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 
-from generator.engine.registry import OddsQuery, Param
+from generator.engine.family import OddsQuery, Param
 from generator.model.common import Profile
 from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.inverted_tower.entities import EventKind

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from generator.engine.resolved import once_per_readings
 from generator.model.common import Profile
 from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.inverted_tower.entities import (
@@ -366,14 +367,5 @@ def build_rules(data: InvertedTower, profile: Profile) -> Rules:
     )
 
 
-_CACHE: dict[tuple[int, str, tuple[tuple[str, str], ...]], Rules] = {}
-
-
-def rules_for(data: InvertedTower, profile: Profile) -> Rules:
-    """:func:`build_rules`, cached per data object and set of readings."""
-    key = (id(data), profile.id, tuple(sorted(profile.readings.items())))
-    found = _CACHE.get(key)
-    if found is None or found.data is not data:
-        found = build_rules(data, profile)
-        _CACHE[key] = found
-    return found
+#: :func:`build_rules`, once per data object and set of readings.
+rules_for = once_per_readings(build_rules)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from generator.engine.registry import Progress
+from generator.engine.family import Progress
 from generator.engine.report import RunOutcome
 from generator.engine.rng import stream
 from generator.model.common import Profile

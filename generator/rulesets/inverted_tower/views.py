@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
+from generator.model.common import Profile
 from generator.model.views import TableView, chosen_reading, faces, signed
+from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.inverted_tower.entities import (
     EffectKind,
     EliteCount,
@@ -19,9 +21,6 @@ from generator.rulesets.inverted_tower.entities import (
     Term,
     Varies,
 )
-
-if TYPE_CHECKING:
-    from generator.rulesets.inverted_tower.data import InvertedTower
 
 T = TypeVar("T")
 
@@ -62,12 +61,12 @@ def show(value: object) -> str:
     return str(value)
 
 
-def vary(value: Varies[T], show: Callable[[T], str] = show) -> str:
+def vary(printed: Profile | None, value: Varies[T], show: Callable[[T], str] = show) -> str:
     """The as-written value, with the Alt reading beside it when a ruling changes it; for
     a chosen profile (cards), its own reading marked with the ruling."""
     if value.fixed or value.alt == value.faithful:
         return show(value.faithful)
-    alt = chosen_reading(value.ruling)
+    alt = chosen_reading(printed, value.ruling)
     if alt is not None:
         return f"{show(value.alt if alt else value.faithful)}\u00a0({value.ruling})"
     return f"{show(value.faithful)} ({value.ruling} Alt: {show(value.alt)})"
@@ -105,20 +104,21 @@ def _listing(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def build_tables(data: InvertedTower) -> dict[str, TableView]:
-    """Every table and entity list of the ruleset, by the name prose embeds it with."""
+def build_tables(data: InvertedTower, printed: Profile | None) -> dict[str, TableView]:
+    """Every table and entity list of the ruleset, by the name prose embeds it with, for
+    a rulebook (``printed`` None) or a card deck printed for one profile."""
     views = [
-        *_roll_views(data),
-        *_character_views(data),
-        *_room_views(data),
-        *_fight_views(data),
-        *_growth_views(data),
+        *_roll_views(data, printed),
+        *_character_views(data, printed),
+        *_room_views(data, printed),
+        *_fight_views(data, printed),
+        *_growth_views(data, printed),
         _ruling_values(data),
     ]
     return {view.name: view for view in views}
 
 
-def _roll_views(data: InvertedTower) -> list[TableView]:
+def _roll_views(data: InvertedTower, printed: Profile | None) -> list[TableView]:
     r = data.rolls
     kinds: list[tuple[str, ...]] = [
         (r.lookup.code, r.lookup.name, "a row of a table", r.lookup.text)
@@ -130,7 +130,7 @@ def _roll_views(data: InvertedTower) -> list[TableView]:
         f"{faces(row.low, row.high)}: {row.value.name}" for row in r.split.table.rows
     )
     kinds.append((r.split.code, r.split.name, options, r.split.text))
-    basis = vary(r.crits.applies_to)
+    basis = vary(printed, r.crits.applies_to)
     return [
         TableView("roll-kinds", "The rolls", ("Roll", "Name", "Result", "What it is for"),
                   tuple(kinds), note=f"Every roll is one d{r.faces}."),
@@ -153,7 +153,7 @@ def _roll_views(data: InvertedTower) -> list[TableView]:
     ]
 
 
-def _character_views(data: InvertedTower) -> list[TableView]:
+def _character_views(data: InvertedTower, printed: Profile | None) -> list[TableView]:
     c = data.character
     s = c.start
     gold = data.currency
@@ -161,7 +161,7 @@ def _character_views(data: InvertedTower) -> list[TableView]:
     start_rows = (
         ("Max HP", str(s.max_hp)),
         ("HP", str(s.max_hp)),
-        ("Level", vary(s.level)),
+        ("Level", vary(printed, s.level)),
         ("XP", str(s.xp)),
         ("Gold", stack_text(gold, s.gold)),
         ("Attributes", f"{s.attribute_points} in one of {codes}; the others {s.attribute_value}"),
@@ -170,7 +170,7 @@ def _character_views(data: InvertedTower) -> list[TableView]:
     item_rows = []
     for item in data.items:
         bonus = signed(item.effect.amount) if item.effect.kind is EffectKind.COMBAT_BONUS else ""
-        after = "" if item.effect.kind is EffectKind.CURRENCY else vary(item.effect.use)
+        after = "" if item.effect.kind is EffectKind.CURRENCY else vary(printed, item.effect.use)
         item_rows.append((item.name, bonus, item.text, after))
     return [
         TableView("attributes", "Attributes", ("Attribute", "Name", "Description"),
@@ -183,12 +183,13 @@ def _character_views(data: InvertedTower) -> list[TableView]:
     ]
 
 
-def _room_views(data: InvertedTower) -> list[TableView]:
+def _room_views(data: InvertedTower, printed: Profile | None) -> list[TableView]:
     ev, tr, fl = data.events, data.traps, data.floor
     names = {row.value.kind: row.value.name for row in ev.table.rows}
-    once = vary(ev.once_per_floor, lambda kinds: _listing([names.get(k, k.value) for k in kinds]))
+    once = vary(printed, ev.once_per_floor,
+                lambda kinds: _listing([names.get(k, k.value) for k in kinds]))
     fail = tr.fail_damage
-    floors = vary(fl.win_floor, _floors)
+    floors = vary(printed, fl.win_floor, _floors)
     return [
         TableView(
             "events", "Events", ("Roll", "Event", "What happens"),
@@ -200,7 +201,8 @@ def _room_views(data: InvertedTower) -> list[TableView]:
             tuple((faces(r.low, r.high), r.value.name, r.value.attribute, r.value.text)
                   for r in tr.table.rows),
             note=f"Check: {tr.check} + the trap's attribute, "
-                 f"{vary(tr.subtract_floor, _trap_floor)}. On a failure: {signed(-fail)} HP. "
+                 f"{vary(printed, tr.subtract_floor, _trap_floor)}. "
+                 f"On a failure: {signed(-fail)} HP. "
                  f"{tr.fail_text}",
             roll_column=True, die=tr.roll,
         ),
@@ -214,7 +216,7 @@ def _room_views(data: InvertedTower) -> list[TableView]:
                  "the stairs and the boss's lair" if fl.forced_stairs_lair else "the stairs"),
                 ("Dead-end check (each new room once the stairs are known; a pass makes "
                  "it the floor's last room)", fl.dead_end_check),
-                ("A dead-end room holds", vary(fl.dead_end_lair, _dead_end_room)),
+                ("A dead-end room holds", vary(printed, fl.dead_end_lair, _dead_end_room)),
                 ("Wandering-monster check (each move back; a pass is a new encounter)",
                  fl.wandering_check),
                 ("Floors in the tower", floors),
@@ -224,7 +226,7 @@ def _room_views(data: InvertedTower) -> list[TableView]:
             "merchant", "The merchant's wares", ("Item", "Price"),
             tuple((data.item(o.item).name, stack_text(data.currency, o.price))
                   for o in data.merchant.stock),
-            note=f"The merchant {vary(data.merchant.trade)}.",
+            note=f"The merchant {vary(printed, data.merchant.trade)}.",
         ),
     ]
 
@@ -234,21 +236,22 @@ def _elite_clause(count: EliteCount) -> str:
     return "one of the monsters is elite" if count is EliteCount.ONE else "all of them are elite"
 
 
-def _fight_views(data: InvertedTower) -> list[TableView]:
+def _fight_views(data: InvertedTower, printed: Profile | None) -> list[TableView]:
     en, bo, co = data.encounters, data.bosses, data.combat
     target = data.rolls.check(co.check).target
     monsters = tuple(
-        (m.name, vary(m.xp), vary(m.to_hit, formula), m.text) for m in data.monsters
+        (m.name, vary(printed, m.xp), vary(printed, m.to_hit, formula), m.text)
+        for m in data.monsters
     )
     treasure = tuple((faces(r.low, r.high), stack_text(data.item(r.value.item), r.value.quantity))
                      for r in data.treasure.table.rows)
-    after = vary(data.treasure.after)
+    after = vary(printed, data.treasure.after)
     return [
         TableView(
             "monster-count", "Number of monsters", ("Roll", "Monsters"),
             tuple((faces(r.low, r.high), str(r.value)) for r in en.count.rows),
-            note=f"Elite check: {vary(en.elite_check)}; when it passes, "
-                 f"{vary(en.elites, _elite_clause)}.",
+            note=f"Elite check: {vary(printed, en.elite_check)}; when it passes, "
+                 f"{vary(printed, en.elites, _elite_clause)}.",
             roll_column=True, die=en.count_roll,
         ),
         TableView(
@@ -266,12 +269,12 @@ def _fight_views(data: InvertedTower) -> list[TableView]:
         TableView(
             "boss-loot", "Boss loot", ("Item", "Quantity"),
             tuple((data.item(s.item).name, str(s.quantity)) for s in bo.loot),
-            note=f"Extra treasure rolls in the lair: {vary(bo.lair_treasure_rolls)}.",
+            note=f"Extra treasure rolls in the lair: {vary(printed, bo.lair_treasure_rolls)}.",
         ),
     ]
 
 
-def _growth_views(data: InvertedTower) -> list[TableView]:
+def _growth_views(data: InvertedTower, printed: Profile | None) -> list[TableView]:
     lv = data.leveling
     first = data.character.start.level.faithful
     rows: list[tuple[str, str, str]] = []
@@ -282,12 +285,12 @@ def _growth_views(data: InvertedTower) -> list[TableView]:
     return [
         TableView("level-ladder", "Experience ladder",
                   ("Level", "XP to the next level", "Total XP earned"), tuple(rows),
-                  note=f"XP {vary(lv.counting)}."),
+                  note=f"XP {vary(printed, lv.counting)}."),
         TableView(
             "level-up", "Gaining a level", ("Gain", "Amount"),
             (
                 ("Max HP", signed(lv.max_hp_gain)),
-                ("HP", vary(lv.hp_gain, signed)),
+                ("HP", vary(printed, lv.hp_gain, signed)),
                 ("Attribute points", signed(lv.attribute_points)),
             ),
         ),

@@ -35,8 +35,8 @@ descent-list           2.5.10      descent is marked outside the great halls
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
+from generator.findings import Finding
 from generator.rulesets.three_dice_dungeon.dungeon import (
     CharacterRoll,
     Dungeon,
@@ -54,32 +54,42 @@ from generator.rulesets.three_dice_dungeon.levels import (
 from generator.rulesets.three_dice_dungeon.parameters import DIE
 from generator.rulesets.three_dice_dungeon.rules import Rules, opposite
 
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken invariant: a stable code, the invariant's number, where, and what."""
-
-    code: str
-    invariant: str
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.code} ({self.invariant}): {self.message}"
+#: Each code and the invariant of rulings.md 2.5 it checks (the table above).
+INVARIANT = {
+    "dice-range": "2.5.1",
+    "character-reroll": "2.5.1",
+    "character-derived": "2.5.1",
+    "derived": "2.5.1",
+    "exit-count": "2.5.2",
+    "exit-off-grid": "2.5.3",
+    "exit-asymmetric": "2.5.3",
+    "cell-position": "2.5.3",
+    "unreachable": "2.5.4",
+    "incompletable": "2.5.5",
+    "training-wheels": "2.5.6",
+    "unknown-monster": "2.5.7",
+    "dragon-substituted": "2.5.7",
+    "dragon-missing": "2.5.7",
+    "elite-base": "2.5.8",
+    "xp-sum": "2.5.9",
+    "ladder": "2.5.9",
+    "temple-list": "2.5.10",
+    "descent-list": "2.5.10",
+}
 
 
 def _die_ok(value: int, faces: int = DIE) -> bool:
     return 1 <= value <= faces
 
 
-def check_character(rules: Rules, character: CharacterRoll) -> list[Violation]:
+def check_character(rules: Rules, character: CharacterRoll) -> list[Finding]:
     """Invariant 2.5.1 for the creation dice (DD-01, DD-02)."""
-    out: list[Violation] = []
+    out: list[Finding] = []
     spec = rules.data.character
     where = "character"
 
     def bad(code: str, message: str) -> None:
-        out.append(Violation(code, "2.5.1", where, message))
+        out.append(Finding(code, where, message))
 
     for triple in (*character.rejected, character.dice):
         if not all(_die_ok(d, spec.dice.faces) for d in triple) or len(triple) != spec.dice.count:
@@ -100,16 +110,16 @@ def check_character(rules: Rules, character: CharacterRoll) -> list[Violation]:
     return out
 
 
-def check_level(rules: Rules, level: Level) -> list[Violation]:
+def check_level(rules: Rules, level: Level) -> list[Finding]:
     """Invariants 2.5.1-2.5.10 for one level; ``[]`` means valid."""
-    out: list[Violation] = []
+    out: list[Finding] = []
     grid = level.grid
     seen: dict[Pos, Cell] = {}
     for cell in level.cells:
         where = f"level {level.number} / cell {cell.pos}"
         if not grid.inside(cell.pos) or cell.pos in seen:
             out.append(
-                Violation("cell-position", "2.5.3", where, "off the grid or on a taken square")
+                Finding("cell-position", where, "off the grid or on a taken square")
             )
         seen[cell.pos] = cell
         out += _check_cell(rules, level, cell, where)
@@ -119,18 +129,16 @@ def check_level(rules: Rules, level: Level) -> list[Violation]:
             other = step(cell.pos, side)
             if not grid.inside(other):
                 out.append(
-                    Violation(
+                    Finding(
                         "exit-off-grid",
-                        "2.5.3",
                         where,
                         f"door {rules.data.sides[side]} leaves the grid",
                     )
                 )
             elif other not in seen or opposite(side) not in seen[other].exits:
                 out.append(
-                    Violation(
+                    Finding(
                         "exit-asymmetric",
-                        "2.5.3",
                         where,
                         f"door {rules.data.sides[side]} has no matching door at {other}",
                     )
@@ -139,23 +147,21 @@ def check_level(rules: Rules, level: Level) -> list[Violation]:
     for cell in level.cells:
         if cell.pos not in distance:
             out.append(
-                Violation(
+                Finding(
                     "unreachable",
-                    "2.5.4",
                     f"level {level.number} / cell {cell.pos}",
                     "no path of doors from the start",
                 )
             )
     if level.grid.start not in seen:
         out.append(
-            Violation("unreachable", "2.5.4", f"level {level.number}", "no location at the start")
+            Finding("unreachable", f"level {level.number}", "no location at the start")
         )
     reachable = [c for c in level.cells if c.pos in distance]
     if not completable(rules, reachable):
         out.append(
-            Violation(
+            Finding(
                 "incompletable",
-                "2.5.5",
                 f"level {level.number}",
                 "no reachable great hall, or no vault and map fragment (or artifact)",
             )
@@ -167,9 +173,8 @@ def check_level(rules: Rules, level: Level) -> list[Violation]:
     temples = tuple(c.pos for c in level.cells if _is(rules, c.kind, "is_temple"))
     if sorted(level.temples) != sorted(temples):
         out.append(
-            Violation(
+            Finding(
                 "temple-list",
-                "2.5.10",
                 f"level {level.number}",
                 f"teleport list {level.temples} is not the temples {temples}",
             )
@@ -177,9 +182,8 @@ def check_level(rules: Rules, level: Level) -> list[Violation]:
     for pos in level.descents:
         if pos not in seen or not _is(rules, seen[pos].kind, "allows_descent"):
             out.append(
-                Violation(
+                Finding(
                     "descent-list",
-                    "2.5.10",
                     f"level {level.number}",
                     f"descent marked at {pos}, which is not a great hall",
                 )
@@ -190,9 +194,8 @@ def check_level(rules: Rules, level: Level) -> list[Violation]:
             rules.manual(used)
         except KeyError:
             out.append(
-                Violation(
+                Finding(
                     "unknown-monster",
-                    "2.5.7",
                     f"level {level.number}",
                     f"substitution {name!r} -> {used!r} names no manual monster",
                 )
@@ -200,9 +203,8 @@ def check_level(rules: Rules, level: Level) -> list[Violation]:
             continue
         if not swappable and used != name:
             out.append(
-                Violation(
+                Finding(
                     "dragon-substituted",
-                    "2.5.7",
                     f"level {level.number}",
                     f"{name} may not be swapped out",
                 )
@@ -233,15 +235,14 @@ def _distances(level: Level, cells: dict[Pos, Cell]) -> dict[Pos, int]:
     return distance
 
 
-def _check_wheels(rules: Rules, cell: Cell, distance: int, where: str) -> list[Violation]:
+def _check_wheels(rules: Rules, cell: Cell, distance: int, where: str) -> list[Finding]:
     """2.5.6 (Mode A): the wheel of location k covers the squares k - 1 doors away."""
     wheel = rules.wheels.get(distance + 1, ())
     rolls = cell.monster.rolls
     if rolls[-1] in wheel or any(r not in wheel for r in rolls[:-1]):
         return [
-            Violation(
+            Finding(
                 "training-wheels",
-                "2.5.6",
                 where,
                 f"monster rolls {rolls} break the wheel {wheel} at distance {distance}",
             )
@@ -249,8 +250,8 @@ def _check_wheels(rules: Rules, cell: Cell, distance: int, where: str) -> list[V
     return []
 
 
-def _check_cell(rules: Rules, level: Level, cell: Cell, where: str) -> list[Violation]:
-    out: list[Violation] = []
+def _check_cell(rules: Rules, level: Level, cell: Cell, where: str) -> list[Finding]:
+    out: list[Finding] = []
     m = cell.monster
     dice = [cell.location_die, *m.rolls, *m.elite_rolls, cell.treasure.die]
     dice += [face for _, face in cell.treasure.chart_rolls]
@@ -259,43 +260,41 @@ def _check_cell(rules: Rules, level: Level, cell: Cell, where: str) -> list[Viol
     if not all(_die_ok(d) for d in dice) or not all(
         _die_ok(d, rules.data.elite.xp_bonus.faces) for d in m.xp_rolls
     ):
-        out.append(Violation("dice-range", "2.5.1", where, f"a die outside 1..{DIE}"))
+        out.append(Finding("dice-range", where, f"a die outside 1..{DIE}"))
         return out
     # 2.5.1: the kind, monster and treasure follow from the dice.
     if rules.row(level.undead, cell.location_die).location != cell.kind:
-        out.append(Violation("derived", "2.5.1", where, f"kind {cell.kind} does not follow"))
+        out.append(Finding("derived", where, f"kind {cell.kind} does not follow"))
     if cell.kind in rules.kinds:
         if rules.kinds[cell.kind].is_vault != (cell.artifact_die is not None):
-            out.append(Violation("derived", "2.5.1", where, "a vault needs its artifact die"))
+            out.append(Finding("derived", where, "a vault needs its artifact die"))
         out += _check_exits(rules, cell, where)
     out += _check_monster(rules, level, cell, where)
     item = _treasure_item(rules, level, cell)
     if item != cell.treasure.item:
         out.append(
-            Violation(
+            Finding(
                 "derived",
-                "2.5.1",
                 where,
                 f"treasure {cell.treasure.item!r} does not follow (expected {item!r})",
             )
         )
     if cell.xp != location_xp(rules, cell.location_die, m, cell.treasure.die):
-        out.append(Violation("xp-sum", "2.5.9", where, f"XP {cell.xp} is not the dice's sum"))
+        out.append(Finding("xp-sum", where, f"XP {cell.xp} is not the dice's sum"))
     return out
 
 
-def _check_exits(rules: Rules, cell: Cell, where: str) -> list[Violation]:
+def _check_exits(rules: Rules, cell: Cell, where: str) -> list[Finding]:
     dice = rules.exit_dice[cell.kind]
-    out: list[Violation] = []
+    out: list[Finding] = []
     for raw in cell.exit_rolls:
         if len(raw) != dice.count or not all(_die_ok(r, dice.faces) for r in raw):
-            out.append(Violation("dice-range", "2.5.1", where, f"exit roll {raw} is not {dice}"))
+            out.append(Finding("dice-range", where, f"exit roll {raw} is not {dice}"))
     last = sum(cell.exit_rolls[-1]) + dice.plus if cell.exit_rolls else dice.plus
     if cell.exit_count != last or not dice.minimum <= cell.exit_count <= dice.maximum:
         out.append(
-            Violation(
+            Finding(
                 "exit-count",
-                "2.5.2",
                 where,
                 f"exit count {cell.exit_count} does not follow from {dice}",
             )
@@ -304,15 +303,15 @@ def _check_exits(rules: Rules, cell: Cell, where: str) -> list[Violation]:
     expected = cell.exit_count - cell.dropped + len(cell.forced) + len(cell.fallback)
     if doors != expected:
         out.append(
-            Violation("exit-count", "2.5.2", where, f"{doors} doors, but the roll gives {expected}")
+            Finding("exit-count", where, f"{doors} doors, but the roll gives {expected}")
         )
     if not set(cell.forced) | set(cell.fallback) <= set(cell.exits):
-        out.append(Violation("exit-count", "2.5.2", where, "an added door is not among the exits"))
+        out.append(Finding("exit-count", where, "an added door is not among the exits"))
     return out
 
 
-def _check_monster(rules: Rules, level: Level, cell: Cell, where: str) -> list[Violation]:
-    out: list[Violation] = []
+def _check_monster(rules: Rules, level: Level, cell: Cell, where: str) -> list[Finding]:
+    out: list[Finding] = []
     m = cell.monster
     row = rules.row(level.undead, m.die)
     subst = dict(level.substitution)
@@ -333,29 +332,24 @@ def _check_monster(rules: Rules, level: Level, cell: Cell, where: str) -> list[V
             bad_base = bool(m.elite_rolls) or m.base_face != rules.signature_face()
         if bad_base or len(m.xp_rolls) != elite.xp_bonus.count:
             out.append(
-                Violation(
-                    "elite-base", "2.5.8", where, f"elite base rolls {m.elite_rolls} are wrong"
+                Finding(
+                    "elite-base", where, f"elite base rolls {m.elite_rolls} are wrong"
                 )
             )
     elif m.elite_rolls or m.xp_rolls or m.base_face != m.die:
-        out.append(Violation("derived", "2.5.1", where, "a plain monster with elite dice"))
+        out.append(Finding("derived", where, "a plain monster with elite dice"))
     name = rules.row(level.undead, m.base_face).monster
     try:
         expected = rules.foe(name, m.base_face, row.elite, subst)
     except KeyError:
         return [
             *out,
-            Violation("unknown-monster", "2.5.7", where, f"{name!r} is not in the manual"),
+            Finding("unknown-monster", where, f"{name!r} is not in the manual"),
         ]
     if m.foe != expected or m.name != expected.name:
         code = "elite-base" if row.elite else "derived"
         out.append(
-            Violation(
-                code,
-                "2.5.8" if row.elite else "2.5.1",
-                where,
-                f"monster {m.name} stats do not follow from its dice",
-            )
+            Finding(code, where, f"monster {m.name} stats do not follow from its dice")
         )
     return out
 
@@ -381,23 +375,22 @@ def _treasure_item(rules: Rules, level: Level, cell: Cell) -> str:
     return ""
 
 
-def check_dungeon(rules: Rules, dungeon: Dungeon) -> list[Violation]:
+def check_dungeon(rules: Rules, dungeon: Dungeon) -> list[Finding]:
     """Every invariant for a whole dungeon: the character, each level, the dragon, the ladder."""
     out = check_character(rules, dungeon.character)
     for level in dungeon.levels:
         out += check_level(rules, level)
     if dungeon.levels and not any(has_dragon(level) for level in dungeon.levels):
         out.append(
-            Violation(
-                "dragon-missing", "2.5.7", "dungeon", "no dragon-type monster on any level (DD-09)"
+            Finding(
+                "dragon-missing", "dungeon", "no dragon-type monster on any level (DD-09)"
             )
         )
     for level_no, xp in dungeon.ladder:
         if xp != rules.data.experience.step * (level_no - 1):
             out.append(
-                Violation(
+                Finding(
                     "ladder",
-                    "2.5.9",
                     f"ladder level {level_no}",
                     f"{xp} XP is not {rules.data.experience.step} x {level_no - 1}",
                 )

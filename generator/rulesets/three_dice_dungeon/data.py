@@ -15,9 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.model.dice import DiceTable, load_dice_table
-from generator.model.loader import Family, TableFiles
 from generator.model.schema import Node, check_ref, check_unique
-from generator.model.views import TableView
+from generator.model.table_files import TableFiles
 from generator.rulesets.three_dice_dungeon.effects import EffectKind, Item, ItemKind, read_item
 from generator.rulesets.three_dice_dungeon.entities import (
     CharacterClass,
@@ -49,7 +48,6 @@ from generator.rulesets.three_dice_dungeon.parameters import (
     read_multiplayer,
     read_training_wheels,
 )
-from generator.rulesets.three_dice_dungeon.views import build_tables
 
 
 @dataclass(frozen=True)
@@ -112,9 +110,6 @@ class ThreeDiceDungeon:
         """Raises KeyError for an unknown name."""
         return self.all_items()[name]
 
-    def tables(self) -> Mapping[str, TableView]:
-        """Every printable table, by the name prose embeds it with."""
-        return build_tables(self)
 
 
 def _read_chart_entry(row: Node) -> ChartEntry:
@@ -245,13 +240,3 @@ def load(files: TableFiles) -> ThreeDiceDungeon:
 
 # The rulings that the engine and the views read by ID (a test checks this list
 # against the code).
-FAMILY = Family(
-    id="three-dice-dungeon",
-    ruling_prefix="DD",
-    load=load,
-    rulings=(
-        "DD-01", "DD-02", "DD-04", "DD-05", "DD-06", "DD-08", "DD-09", "DD-10", "DD-11",
-        "DD-12", "DD-13", "DD-19", "DD-20", "DD-21", "DD-22", "DD-23", "DD-24", "DD-25",
-        "DD-27", "DD-28", "DD-31",
-    ),
-)

@@ -1,21 +1,4 @@
-"""The rules engine of 3 Dice Dungeon (modified): content, checker, play, odds.
-
-House rules (style.md):
-  - Deterministic: a (seed, profile, generator version) fixes every pre-rolled level and
-    every simulated game; content, combat and roaming dice come from independent streams
-    of (seed, place, purpose) (design.md section 4).
-  - Exact: probabilities and expectations are ``Fraction``s (:mod:`.odds`); floats only
-    for display.
-  - Immutable content: levels and cells are frozen dataclasses recording the raw dice
-    beside every derived value, checked by :func:`.check.check_dungeon`.
-  - Every number comes from the content model; every ambiguity of rulings.md 2.3 is
-    decided in :func:`.readings.compile_rules` from the profile.
-
-Modules: ``readings`` (profile -> rules), ``content`` (Mode A levels), ``dungeon``
-(the character and a whole dungeon), ``check``
-(invariants 2.5), ``hero`` (character, items, XP), ``combat`` (fights), ``explore`` and
-``policy`` (the reference player), ``play`` (one game), ``simulate``, ``odds``.
-"""
+"""The exact-odds queries of 3 Dice Dungeon: ``towerpress odds three-dice-dungeon NAME``."""
 
 from __future__ import annotations
 
@@ -24,8 +7,9 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from generator.engine.registry import Engine, OddsQuery, Param
+from generator.engine.family import OddsQuery, Param
 from generator.model.common import Profile
+from generator.rulesets.three_dice_dungeon.combat import hit_faces
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.odds import (
     attack_modifier,
@@ -34,16 +18,13 @@ from generator.rulesets.three_dice_dungeon.odds import (
     location_odds,
 )
 from generator.rulesets.three_dice_dungeon.parameters import DIE
-from generator.rulesets.three_dice_dungeon.rules import Foe, Rules, compile_rules
-from generator.rulesets.three_dice_dungeon.simulate import simulate
-
-FAMILY = "three-dice-dungeon"
+from generator.rulesets.three_dice_dungeon.rules import Foe, Rules, rules_for
 
 
 def _rules(data: Any, profile: Profile) -> Rules:
     if not isinstance(data, ThreeDiceDungeon):
         raise TypeError(f"expected 3 Dice Dungeon content, got {type(data).__name__}")
-    return compile_rules(data, profile)
+    return rules_for(data, profile)
 
 
 def query_foe(rules: Rules, params: Mapping[str, int]) -> Foe:
@@ -96,8 +77,6 @@ def _fight(data: Any, profile: Profile, params: Mapping[str, int]) -> list[tuple
 
 
 def _faces(rules: Rules, foe: Foe, params: Mapping[str, int]) -> int:
-    from generator.rulesets.three_dice_dungeon.combat import hit_faces
-
     return hit_faces(
         rules, attack_modifier(rules, params["attr"], params["bonus"], False), foe.armour
     )
@@ -173,14 +152,3 @@ ODDS: dict[str, OddsQuery] = {
         _location,
     ),
 }
-
-ENGINE = Engine(
-    family=FAMILY,
-    depth_name="level",
-    has_end=True,  # going down from the last level of the run wins
-    default_depth=3,
-    simulate=simulate,
-    odds=ODDS,
-)
-
-__all__ = ["ENGINE", "FAMILY", "ODDS", "query_foe"]

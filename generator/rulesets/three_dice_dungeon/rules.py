@@ -1,6 +1,6 @@
 """The rules of 3 Dice Dungeon (modified) under one profile, resolved once.
 
-:func:`compile_rules` reads the typed content model and the profile and returns a frozen
+:func:`rules_for` reads the typed content model and the profile and returns a frozen
 :class:`Rules`: every number the engine plays with comes from the content, and every
 ambiguity of rulings.md section 2.3 is decided here by ``profile.alt(ID)``.  Other modules
 read the flags and never look at the profile again.
@@ -206,7 +206,7 @@ class Rules:
         )
 
 
-def compile_rules(data: ThreeDiceDungeon, profile: Profile) -> Rules:
+def rules_for(data: ThreeDiceDungeon, profile: Profile) -> Rules:
     """Decide every ruling of rulings.md 2.3 for ``profile`` (see each field's comment)."""
     alt = profile.alt
     items = data.all_items()

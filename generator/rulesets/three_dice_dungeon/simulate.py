@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from generator.engine.registry import Progress
+from generator.engine.family import Progress
 from generator.engine.report import RunOutcome
 from generator.model.common import Profile
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
@@ -21,7 +21,7 @@ from generator.rulesets.three_dice_dungeon.levels import (
     Grid,
 )
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
-from generator.rulesets.three_dice_dungeon.rules import Rng, Rules, compile_rules
+from generator.rulesets.three_dice_dungeon.rules import Rng, Rules, rules_for
 
 #: Report progress every this many games.
 PROGRESS_EVERY = 1000
@@ -59,7 +59,7 @@ def simulate(
     """
     if not isinstance(data, ThreeDiceDungeon):
         raise TypeError(f"expected 3 Dice Dungeon content, got {type(data).__name__}")
-    rules = compile_rules(data, profile)
+    rules = rules_for(data, profile)
     policy = ReferencePolicy()
     for run in range(runs):
         outcome, _ = play(rules, policy, run_streams(seed, run), depth)

@@ -6,10 +6,10 @@ what the engine plays.  Names are kebab-case; prose embeds them with ``{{ table:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from generator.model.common import Profile
 from generator.model.dice import DiceTable
 from generator.model.views import TableView, both_readings, chosen_reading, faces, reading, signed
+from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.effects import Item
 from generator.rulesets.three_dice_dungeon.entities import (
     Gain,
@@ -18,9 +18,6 @@ from generator.rulesets.three_dice_dungeon.entities import (
     Monster,
     Reward,
 )
-
-if TYPE_CHECKING:
-    from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
@@ -41,16 +38,18 @@ def _use(item: Item) -> str:
     return ", ".join(parts)
 
 
-def _text(item: Item) -> str:
+def _text(printed: Profile | None, item: Item) -> str:
     """An item's effect as printed: the profile's reading on a card (see _alt_notes)."""
-    return item.text if item.alt is None else reading(item.alt.ruling, item.text, item.alt.text)
+    if item.alt is None:
+        return item.text
+    return reading(printed, item.alt.ruling, item.text, item.alt.text)
 
 
-def _alt_notes(items: list[Item]) -> str:
+def _alt_notes(printed: Profile | None, items: list[Item]) -> str:
     return " ".join(
         f"{i.name} under the Alt reading of {i.alt.ruling}: {i.alt.text}"
         for i in items
-        if i.alt is not None and both_readings(i.alt.ruling)
+        if i.alt is not None and both_readings(printed)
     )
 
 
@@ -58,18 +57,18 @@ def _gain(data: ThreeDiceDungeon, gain: Gain) -> str:
     return gain.item or f"Roll on the {_chart_title(data, gain.chart)}"
 
 
-def _reward(data: ThreeDiceDungeon, reward: Reward) -> str:
+def _reward(printed: Profile | None, data: ThreeDiceDungeon, reward: Reward) -> str:
     text = _gain(data, reward.gain)
     if reward.alt is not None:
-        text = reading(reward.alt_ruling, text, _gain(data, reward.alt))
+        text = reading(printed, reward.alt_ruling, text, _gain(data, reward.alt))
     return f"{reward.label}: {text}" if reward.label else text
 
 
-def _exits(kind: LocationKind) -> str:
+def _exits(printed: Profile | None, kind: LocationKind) -> str:
     """A location's exit roll: DD-10 decides a corridor's."""
     if kind.exits_alt is None:
         return str(kind.exits)
-    return reading("DD-10", str(kind.exits), str(kind.exits_alt))
+    return reading(printed, "DD-10", str(kind.exits), str(kind.exits_alt))
 
 
 def _chart_title(data: ThreeDiceDungeon, chart: str) -> str:
@@ -77,19 +76,21 @@ def _chart_title(data: ThreeDiceDungeon, chart: str) -> str:
     return titles.get(chart, chart)
 
 
-def _level(data: ThreeDiceDungeon, name: str, level: LevelTable) -> TableView:
+def _level(printed: Profile | None, data: ThreeDiceDungeon, name: str, level: LevelTable
+           ) -> TableView:
     rows: list[tuple[str, ...]] = []
     alts: list[str] = []
     for row in level.rows.rows:
         cell = row.value
         kind = data.location_kinds.get(cell.location)
         # The ruling's mark is on the exits card, to keep this crowded cell short.
-        alt_exits = chosen_reading("DD-10") is True
+        alt_exits = chosen_reading(printed, "DD-10") is True
         where = f"{kind.name} ({kind.exits_for(alt_exits)} exits)" if kind else cell.location
         monster = "Elite monster (roll again)" if cell.elite else cell.monster
-        rows.append((faces(row.low, row.high), where, monster, _reward(data, cell.treasure)))
+        reward = _reward(printed, data, cell.treasure)
+        rows.append((faces(row.low, row.high), where, monster, reward))
         alt = cell.treasure.alt
-        if alt is not None and both_readings(cell.treasure.alt_ruling):
+        if alt is not None and both_readings(printed):
             what = alt.item or f"a roll on the {_chart_title(data, alt.chart)}"
             alts.append(
                 f"Under the Alt reading of {cell.treasure.alt_ruling}, "
@@ -106,16 +107,18 @@ def _level(data: ThreeDiceDungeon, name: str, level: LevelTable) -> TableView:
     )
 
 
-def _chart(name: str, title: str, column: str, table: DiceTable[Item]) -> TableView:
+def _chart(printed: Profile | None, name: str, title: str, column: str, table: DiceTable[Item]
+           ) -> TableView:
     items = [r.value for r in table.rows]
     return TableView(
         name=name,
         title=title,
         columns=("d6", column, "Effect", "Use"),
         rows=tuple(
-            (faces(r.low, r.high), r.value.name, _text(r.value), _use(r.value)) for r in table.rows
+            (faces(r.low, r.high), r.value.name, _text(printed, r.value), _use(r.value))
+            for r in table.rows
         ),
-        note=_alt_notes(items),
+        note=_alt_notes(printed, items),
         roll_column=True,
         die="d6",
     )
@@ -138,7 +141,7 @@ def _ability(monster: Monster) -> str:
     return f"{monster.note.rstrip('.')} ({cost} Mind per use{each})"
 
 
-def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
+def build_tables(data: ThreeDiceDungeon, printed: Profile | None) -> dict[str, TableView]:
     """Every printable table of the ruleset, by name."""
     ch = data.character
     tables = [
@@ -164,16 +167,16 @@ def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
             title="Locations and their exits",
             columns=("Location", "Exits", "Notes"),
             rows=tuple(
-                (k.name, _exits(k), k.text) for k in data.location_kinds.values()
+                (k.name, _exits(printed, k), k.text) for k in data.location_kinds.values()
             ),
             note="The exits include the one you came in by. " + " ".join(
                 f"{k.name}: {k.exits_alt} exits under the Alt reading of DD-10."
                 for k in data.location_kinds.values()
-                if k.exits_alt is not None and both_readings("DD-10")
+                if k.exits_alt is not None and both_readings(printed)
             ),
         ),
-        _level(data, "main-level", data.main_level),
-        _level(data, "undead-level", data.undead_level),
+        _level(printed, data, "main-level", data.main_level),
+        _level(printed, data, "undead-level", data.undead_level),
         TableView(
             name="undead-monsters",
             title="Undead monsters",
@@ -188,15 +191,16 @@ def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
             name="treasures",
             title="Treasures",
             columns=("Treasure", "Effect", "Use"),
-            rows=tuple((t.name, _text(t), _use(t)) for t in data.treasures),
-            note=_alt_notes(list(data.treasures)),
+            rows=tuple((t.name, _text(printed, t), _use(t)) for t in data.treasures),
+            note=_alt_notes(printed, list(data.treasures)),
         ),
         TableView(
             name="items-chart",
             title="Items chart",
             columns=("d6", "Item", "Effect", "Use"),
             rows=tuple(
-                (faces(r.low, r.high), r.value.item.name, _text(r.value.item), _use(r.value.item))
+                (faces(r.low, r.high), r.value.item.name, _text(printed, r.value.item),
+                 _use(r.value.item))
                 if r.value.item is not None
                 else (faces(r.low, r.high), "Stone", f"Roll on the "
                       f"{_chart_title(data, r.value.chart)}.", "\u2014")
@@ -205,8 +209,8 @@ def build_tables(data: ThreeDiceDungeon) -> dict[str, TableView]:
             roll_column=True,
             die="d6",
         ),
-        _chart("stones", "Stones (all permanent)", "Stone", data.stones),
-        _chart("artifacts", "Artifacts", "Artifact", data.artifacts),
+        _chart(printed, "stones", "Stones (all permanent)", "Stone", data.stones),
+        _chart(printed, "artifacts", "Artifacts", "Artifact", data.artifacts),
         TableView(
             name="xp-ladder",
             title="Experience levels",

@@ -20,9 +20,8 @@ Invariants 3 (a gamebook's section graph), 6 (challenge bookkeeping of play logs
 
 from __future__ import annotations
 
-from generator.model.common import Profile
 from generator.rulesets.tower_of_choices.character import Violation
-from generator.rulesets.tower_of_choices.state import RulesIndex
+from generator.rulesets.tower_of_choices.rules import Rules, require_economy
 from generator.rulesets.tower_of_choices.trial import (
     Recorder,
     Trial,
@@ -35,9 +34,15 @@ def _where(room: int, obstacle: str = "") -> str:
     return f"Room {room}" + (f"/{obstacle}" if obstacle else "")
 
 
-def check_trial(ix: RulesIndex, profile: Profile, trial: Trial) -> list[Violation]:
-    """Every violation of rulings.md 3.5 that a generated ``trial`` shows."""
-    data = ix.data
+def check_trial(rules: Rules, trial: Trial) -> list[Violation]:
+    """Every violation of rulings.md 3.5 that a generated ``trial`` shows.
+
+    Raises:
+        ValueError: the data's deck economy is not the one the engine plays
+            (:func:`.rules.require_economy`).
+    """
+    require_economy(rules.data)
+    data = rules.data
     checks = data.checks
     out: list[Violation] = []
     skills = set(data.skill_names)
@@ -60,9 +65,9 @@ def check_trial(ix: RulesIndex, profile: Profile, trial: Trial) -> list[Violatio
             for old in written:
                 if old in text:
                     bad("vocabulary", 9, where, f"{text!r} uses {old!r}, not its TC-13 name")
-        if room.loot is not None and room.loot not in ix.items:
+        if room.loot is not None and room.loot not in rules.items:
             bad("vocabulary", 1, where, f"loot {room.loot!r} is not in the item catalogue")
-        if room.rest_cost not in ix.setbacks:
+        if room.rest_cost not in rules.setbacks:
             bad("vocabulary", 1, where, f"rest cost {room.rest_cost!r} is not a setback")
         if not room.obstacles:
             bad("obstacle-limits", 2, where, "the room has no obstacle")
@@ -95,26 +100,26 @@ def check_trial(ix: RulesIndex, profile: Profile, trial: Trial) -> list[Violatio
                         f"{a.skill}: TARGET {a.target} is above DRAW {a.draw}",
                     )
             for item in obstacle.helps:
-                if item not in ix.items:
+                if item not in rules.items:
                     bad("vocabulary", 1, at, f"helping item {item!r} is not in the catalogue")
             if not obstacle.success:
                 bad("outcomes", 2, at, "the obstacle has no success outcome")
             if not obstacle.failure:
                 bad("outcomes", 2, at, "the obstacle has no failure outcome")
-            elif obstacle.failure not in ix.setbacks:
+            elif obstacle.failure not in rules.setbacks:
                 bad(
                     "vocabulary",
                     1,
                     at,
                     f"setback {obstacle.failure!r} is not in the setbacks table",
                 )
-        _check_rolls(ix, room.number, trial, out)
-    _check_rests(ix, profile, trial, out)
-    _check_endurance(ix, profile, trial, out)
+        _check_rolls(rules, room.number, trial, out)
+    _check_rests(rules, trial, out)
+    _check_endurance(rules, trial, out)
     return out
 
 
-def _check_rolls(ix: RulesIndex, number: int, trial: Trial, out: list[Violation]) -> None:
+def _check_rolls(rules: Rules, number: int, trial: Trial, out: list[Violation]) -> None:
     room = trial.rooms[number - 1]
     where = _where(number)
     for roll in room.rolls:
@@ -124,7 +129,7 @@ def _check_rolls(ix: RulesIndex, number: int, trial: Trial, out: list[Violation]
             )
             return
     try:
-        again = derive_room(ix, number, Recorder(iter(room.rolls)))
+        again = derive_room(rules, number, Recorder(iter(room.rolls)))
     except (StopIteration, ValueError) as error:
         out.append(Violation("raw-dice", 0, where, f"the rolls do not replay: {error!r}"))
         return
@@ -135,8 +140,8 @@ def _check_rolls(ix: RulesIndex, number: int, trial: Trial, out: list[Violation]
             out.append(Violation("raw-dice", 0, where, f"{field} does not follow from the rolls"))
 
 
-def _check_rests(ix: RulesIndex, profile: Profile, trial: Trial, out: list[Violation]) -> None:
-    placed = place_rests(ix, profile, list(trial.rooms))
+def _check_rests(rules: Rules, trial: Trial, out: list[Violation]) -> None:
+    placed = place_rests(rules, list(trial.rooms))
     for room, want in zip(trial.rooms, placed, strict=True):
         if (room.rest_spot, room.floor) != (want.rest_spot, want.floor):
             out.append(
@@ -150,25 +155,25 @@ def _check_rests(ix: RulesIndex, profile: Profile, trial: Trial, out: list[Viola
             )
 
 
-def _check_endurance(ix: RulesIndex, profile: Profile, trial: Trial, out: list[Violation]) -> None:
+def _check_endurance(rules: Rules, trial: Trial, out: list[Violation]) -> None:
     """Invariant 4: between rests, the cheapest approaches fit the smallest legal deck,
     unless an energy drink was found on the way."""
     spent, drink, start = 0, False, 1
     for room in trial.rooms:
         spent += room.cards_needed
-        if spent > ix.min_deck and not drink:
+        if spent > rules.min_deck and not drink:
             out.append(
                 Violation(
                     "endurance",
                     4,
                     _where(room.number),
                     f"rooms {start}-{room.number} need {spent} cards between rests, more "
-                    f"than the smallest deck of {ix.min_deck}",
+                    f"than the smallest deck of {rules.min_deck}",
                 )
             )
             spent, drink, start = 0, False, room.number + 1
             continue
-        drink = drink or room.loot in ix.restore_items
-        rests = trial.floor_end(room) if profile.alt("TC-20") else room.rest_spot
+        drink = drink or room.loot in rules.restore_items
+        rests = trial.floor_end(room) if rules.floors else room.rest_spot
         if rests:
             spent, drink, start = 0, False, room.number + 1

@@ -14,8 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from generator.model.views import TableView
-
 
 class AbilityKind(StrEnum):
     """What an ability's effect does; see :data:`ABILITY_KINDS` for its parameters."""
@@ -218,73 +216,3 @@ class WoundsRules:
 
     per_failure: int
     out_at: int
-
-
-@dataclass(frozen=True)
-class TowerOfChoices:
-    """Everything a Tower of Choices engine reads."""
-
-    skills: tuple[Skill, ...]
-    aliases: tuple[SkillAlias, ...]
-    abilities: tuple[Ability, ...]
-    items: tuple[Item, ...]
-    character: CharacterRules
-    checks: CheckRules
-    setbacks: tuple[Setback, ...]
-    wounds_alt: WoundsRules
-
-    @property
-    def skill_names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.skills)
-
-    def skill_named(self, name: str) -> str:
-        """The normalised skill name for ``name`` or one of its aliases (TC-13).
-
-        Raises:
-            KeyError: no skill or alias has that name.
-        """
-        if name in self.skill_names:
-            return name
-        for alias in self.aliases:
-            if alias.written == name:
-                return alias.skill
-        raise KeyError(name)
-
-    def ability(self, name: str) -> Ability:
-        """Raises KeyError for an unknown ability."""
-        for ability in self.abilities:
-            if ability.name == name:
-                return ability
-        raise KeyError(name)
-
-    def item(self, name: str) -> Item:
-        """Raises KeyError for an unknown item."""
-        for item in self.items:
-            if item.name == name:
-                return item
-        raise KeyError(name)
-
-    def kit_size(self, item: Item) -> int:
-        """How many pieces the item counts as when kits count their contents (TC-16 Alt)."""
-        size = len(item.contents)
-        if item.includes:
-            size += self.kit_size(self.item(item.includes))
-        return max(size, 1)
-
-    def starting_deck_size(self, ability: Ability | None = None) -> int:
-        """Cards in a new character's deck, with ``ability``'s extra cards (TC-14)."""
-        rules = self.character
-        size = rules.starting_skills * rules.cards_per_starting_skill
-        if ability is not None:
-            size += sum(e.amount for e in ability.effects if e.kind == AbilityKind.EXTRA_CARD)
-        return size
-
-    def standard_checks_per_deck(self, ability: Ability | None = None) -> int:
-        """Standard obstacles a fresh deck pays for before it runs dry (rulings.md 3.2)."""
-        return self.starting_deck_size(ability) // self.checks.standard_draw
-
-    def tables(self) -> Mapping[str, TableView]:
-        # Imported here: the views module reads this module's types.
-        from generator.rulesets.tower_of_choices.views import build_tables
-
-        return build_tables(self)

@@ -1,36 +1,75 @@
-"""The Tower of Choices engine (rulings.md section 3).
-
-House rules of this package (style.md):
-
-* **Deterministic.**  Every random choice comes from an explicit generator: streams of
-  :func:`generator.engine.rng.stream` per (seed, ruleset, place, purpose), so the same
-  (seed, generator version, profile) gives the same characters, trials and outcomes.
-* **Exact.**  Odds are :class:`fractions.Fraction`; floats appear only in reports.
-* **Data-driven.**  Every number comes from the typed data of
-  :mod:`generator.rulesets.tower_of_choices.read`; every ambiguity is read through
-  ``profile.alt("TC-nn")``.
-* **Immutable where it is shared.**  Characters, trials, rooms, obstacles and snapshots are
-  frozen dataclasses; only a run's own :class:`~.state.RunState` changes.
-
-Modules: :mod:`.state` (cards, decks, the character), :mod:`.rules` (the procedures),
-:mod:`.character` (legality and random builds), :mod:`.trial` (the seeded trial),
-:mod:`.checks` (the trial checker), :mod:`.odds` (exact odds), :mod:`.policy` (the
-reference player), :mod:`.play` (one trial) and :mod:`.simulate` (many runs).
-"""
+"""Tower of Choices as a family: what differs from the defaults, and its hooks."""
 
 from __future__ import annotations
 
-from generator.engine.registry import Engine
+from collections.abc import Iterable, Mapping
+
+from generator.engine.family import Family, Progress
+from generator.engine.report import RunOutcome
+from generator.findings import Finding
+from generator.model.common import Profile
+from generator.model.deck_sources import Source
+from generator.model.decks import Card, Deck
+from generator.model.loader import Ruleset
+from generator.model.sheet_sources import Sources
+from generator.model.table_files import TableFiles
+from generator.model.views import TableView
+from generator.rulesets.tower_of_choices.check import check_trial
+from generator.rulesets.tower_of_choices.data import TowerOfChoices, load
 from generator.rulesets.tower_of_choices.odds import ODDS
+from generator.rulesets.tower_of_choices.rules import rules_for
 from generator.rulesets.tower_of_choices.simulate import simulate
+from generator.rulesets.tower_of_choices.sources import challenge, sheet_sources
+from generator.rulesets.tower_of_choices.starting_deck import starting_deck
+from generator.rulesets.tower_of_choices.trial import Trial, generate_trial
+from generator.rulesets.tower_of_choices.views import build_tables
 
-ENGINE = Engine(
-    family="tower-of-choices",
-    depth_name="room",
-    has_end=True,  # reaching the top of the trial (TC-20)
-    default_depth=8,
-    simulate=simulate,
-    odds=ODDS,
-)
 
-__all__ = ["ENGINE"]
+class TowerOfChoicesFamily(Family[TowerOfChoices]):
+    id = "tower-of-choices"
+    ruling_prefix = "TC"
+    rulings = (
+        "TC-02", "TC-03", "TC-04", "TC-05", "TC-06", "TC-07", "TC-08", "TC-09", "TC-10",
+        "TC-11", "TC-12", "TC-14", "TC-15", "TC-16", "TC-18", "TC-20", "TC-21",
+    )
+    depth_name = "room"
+    has_end = True  # reaching the top of the trial (TC-20)
+    default_depth = 8
+    odds = ODDS
+
+    def load(self, files: TableFiles) -> TowerOfChoices:
+        return load(files)
+
+    def tables(self, data: TowerOfChoices, printed_for: Profile | None
+               ) -> Mapping[str, TableView]:
+        return build_tables(data, printed_for)
+
+    def deck_sources(self, data: TowerOfChoices, printed_for: Profile | None
+                     ) -> dict[str, Source]:
+        """The tables, and ``challenge``: the CHALLENGE card's own rules."""
+        found = super().deck_sources(data, printed_for)
+        found["challenge"] = challenge(data, self.tables(data, printed_for))
+        return found
+
+    def sheet_sources(self, data: TowerOfChoices) -> Sources:
+        return sheet_sources(data)
+
+    def simulate(self, data: TowerOfChoices, profile: Profile, runs: int, seed: str,
+                 depth: int, progress: Progress | None) -> Iterable[RunOutcome]:
+        return simulate(data, profile, runs, seed, depth, progress)
+
+    def starting_deck(self, ruleset: Ruleset, skills: str, ability: str | None,
+                      challenges: int, profile: Profile) -> tuple[Deck, list[Card]]:
+        return starting_deck(ruleset, skills, ability, challenges, profile)
+
+    def generate_booklet(self, data: TowerOfChoices, profile: Profile, seed: str,
+                         depth: int) -> Trial:
+        return generate_trial(rules_for(data, profile), seed, depth)
+
+    def check_booklet(self, data: TowerOfChoices, profile: Profile, dungeon: Trial
+                      ) -> list[Finding]:
+        return [Finding(v.code, v.where, v.message)
+                for v in check_trial(rules_for(data, profile), dungeon)]
+
+
+FAMILY = TowerOfChoicesFamily()

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from generator.engine.report import RunOutcome
-from generator.model.common import Profile
 from generator.rulesets.tower_of_choices import policy as pol
+from generator.rulesets.tower_of_choices.entities import AbilityKind, SetbackKind
 from generator.rulesets.tower_of_choices.procedures import (
     actions_per_exchange,
     apply_setback,
@@ -40,11 +40,10 @@ from generator.rulesets.tower_of_choices.procedures import (
     rest,
     wound,
 )
-from generator.rulesets.tower_of_choices.read import AbilityKind, SetbackKind
+from generator.rulesets.tower_of_choices.rules import Rules
 from generator.rulesets.tower_of_choices.state import (
     Character,
     Rng,
-    RulesIndex,
     RunState,
     count,
     new_run_state,
@@ -66,15 +65,15 @@ class _Lost(Exception):
         self.cause = cause
 
 
-def _rests_ahead(profile: Profile, trial: Trial, room: Room) -> int:
+def _rests_ahead(rules: Rules, trial: Trial, room: Room) -> int:
     """Rests still to come after ``room`` (for the challenge-card choice)."""
     later = trial.rooms[room.number :]
-    if profile.alt("TC-21") and later:
+    if rules.rest_anywhere and later:
         return len(later)
     return sum(1 for r in later if r.rest_spot or trial.floor_end(r))
 
 
-def _hopeless(ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle) -> bool:
+def _hopeless(rules: Rules, st: RunState, obstacle: Obstacle) -> bool:
     """True when no later check against ``obstacle`` can succeed (INDEFATIGABLE's loop).
 
     With INDEFATIGABLE refreshing after failures, the pile grows only by failures that draw
@@ -84,22 +83,22 @@ def _hopeless(ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle
     Hindered setback, which every retry carries) exceeds that, or the deck lacks the matching
     cards, or (TC-02 Alt) the pile can never reach its DRAW.
     """
-    setback = ix.setbacks[obstacle.failure]
+    setback = rules.setbacks[obstacle.failure]
     retry = setback.amount if setback.kind == SetbackKind.TARGET_UP else 0
-    burn = ix.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
+    burn = rules.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
     deck = st.pile + st.discard
-    refresh = ix.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
+    refresh = rules.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
     drain = setback.amount if setback.kind == SetbackKind.DRAIN else 0
     # A failure that draws nothing brings a card back: the pile can grow to the whole deck,
     # unless the obstacle's Drained setback takes as many (a drink restores all at once).
     grows = refresh is not None and refresh.amount > min(drain, len(st.pile))
-    reach = len(deck) if grows or pol.drink_item(ix, st) else max(len(st.pile), 1)
+    reach = len(deck) if grows or pol.drink_item(rules, st) else max(len(st.pile), 1)
     saved = st.hindered
     st.hindered = retry
     try:
         for approach in obstacle.approaches:
-            draw, target = check_numbers(ix, profile, st, obstacle, approach)
-            if profile.alt("TC-02") and reach < draw:
+            draw, target = check_numbers(rules, st, obstacle, approach)
+            if rules.full_draw_needed and reach < draw:
                 continue  # TC-02 Alt: the pile never reaches DRAW again
             if target <= 0:
                 return False
@@ -107,8 +106,8 @@ def _hopeless(ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle
             have = count(deck, approach.skill)
             if target <= min(visible, have):
                 return False
-            checks = ix.data.checks
-            if profile.alt("TC-06") and approach.skill != checks.wild_skill:
+            checks = rules.data.checks
+            if rules.wild_cards and approach.skill != checks.wild_skill:
                 wild = have + count(deck, checks.wild_skill)
                 if target + checks.wild_target_increase <= min(visible, wild):
                     return False  # TC-06 Alt: wild cards at the higher TARGET
@@ -117,20 +116,19 @@ def _hopeless(ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle
         st.hindered = saved
 
 
-def _fail(ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle) -> bool:
+def _fail(rules: Rules, st: RunState, obstacle: Obstacle) -> bool:
     """A failed exchange: the setback (TC-18) and, under TC-18 Alt, wounds.  Returns True
     when the room's reward is lost."""
     lost = apply_setback(
-        ix, profile, st, obstacle.failure, lambda items: pol.choose_loss(ix, st, items)
+        rules, st, obstacle.failure, lambda items: pol.choose_loss(rules, st, items)
     )
-    if wound(ix, profile, st):
+    if wound(rules, st):
         raise _Lost(WOUNDS)
     return lost
 
 
 def _pass_obstacle(
-    ix: RulesIndex,
-    profile: Profile,
+    rules: Rules,
     st: RunState,
     obstacle: Obstacle,
     rng: Rng,
@@ -138,54 +136,53 @@ def _pass_obstacle(
     on_step: Callable[[RunState], None] | None,
 ) -> tuple[bool, int]:
     """Attempt ``obstacle`` until it is beaten.  Returns (reward lost, extra fells)."""
-    refreshing = ix.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
-    rescues = refreshing is not None and not profile.alt("TC-11")
+    refreshing = rules.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
+    rescues = refreshing is not None and not rules.refresh_on_success_only
     reward_lost = False
     while True:
-        if pol.wants_drink(ix, profile, st, obstacle, policy):
-            item = pol.drink_item(ix, st)
+        if pol.wants_drink(rules, st, obstacle, policy):
+            item = pol.drink_item(rules, st)
             assert item is not None
-            drink(ix, st, item, rng)
-        choice = pol.choose_attempt(ix, profile, st, obstacle, policy)
+            drink(rules, st, item, rng)
+        choice = pol.choose_attempt(rules, st, obstacle, policy)
         approach = obstacle.approach(choice.attempt.skill)
         assert approach is not None
-        draw, _ = check_numbers(ix, profile, st, obstacle, approach)
+        draw, _ = check_numbers(rules, st, obstacle, approach)
         # TC-03 Faithful: only a rest or a drink helps, and neither is here; the check
         # fails at once, which only INDEFATIGABLE (TC-11 Faithful) can turn around.
-        rescued = rescues and any(c != ix.challenge for c in st.discard)
-        if exhausted(profile, st, draw) and not profile.alt("TC-03") and not rescued:
+        rescued = rescues and any(c != rules.challenge for c in st.discard)
+        if exhausted(rules, st, draw) and not rules.exhaustion_ends_trial and not rescued:
             raise _Lost(EXHAUSTED)
-        if rescues and _hopeless(ix, profile, st, obstacle):
+        if rescues and _hopeless(rules, st, obstacle):
             raise _Lost(EXHAUSTED)
         if st.checks > _STALL_GUARD:
             raise RuntimeError(f"a run took more than {_STALL_GUARD} checks: {st.character!r}")
-        actions = actions_per_exchange(ix, st, choice.attempt.skill)
+        actions = actions_per_exchange(rules, st, choice.attempt.skill)
         while True:
-            result = resolve_check(ix, profile, st, obstacle, choice.attempt, pol.prefer(st, ix))
+            result = resolve_check(rules, st, obstacle, choice.attempt, pol.prefer(st, rules))
             if result.carried_out:
                 raise _Lost(EXHAUSTED)  # TC-03 Alt
             actions -= 1
             more = False
             if not result.success and actions > 0:
                 # WHIRLWIND (TC-19): another check of the same skill in this exchange.
-                nxt = pol.choose_attempt(ix, profile, st, obstacle, policy)
+                nxt = pol.choose_attempt(rules, st, obstacle, policy)
                 more = nxt.attempt.skill == choice.attempt.skill and nxt.chance > 0
             if not result.success and not more:
-                reward_lost |= _fail(ix, profile, st, obstacle)
+                reward_lost |= _fail(rules, st, obstacle)
             # INDEFATIGABLE after the check and its setback (TC-11).
-            refresh(ix, profile, st, result.success, rng)
+            refresh(rules, st, result.success, rng)
             if on_step is not None:
                 on_step(st)
             if result.success:
-                return reward_lost, extra_fells(ix, st, result)
+                return reward_lost, extra_fells(rules, st, result)
             if not more:
                 break
-            choice = pol.choose_attempt(ix, profile, st, obstacle, policy)
+            choice = pol.choose_attempt(rules, st, obstacle, policy)
 
 
 def play_trial(
-    ix: RulesIndex,
-    profile: Profile,
+    rules: Rules,
     trial: Trial,
     character: Character,
     rng: Rng,
@@ -202,7 +199,7 @@ def play_trial(
     state of ``character`` (a scripted scenario), and is changed in place.
     """
     policy = policy or pol.Policy()
-    st = start if start is not None else new_run_state(ix, character, rng, log=log)
+    st = start if start is not None else new_run_state(rules, character, rng, log=log)
     cleared = 0
     room = trial.rooms[0]
     try:
@@ -215,35 +212,31 @@ def play_trial(
                     skip -= 1  # felled by QUICK DRAW's surplus (TC-19)
                     st.log("felled", obstacle.name)
                     continue
-                if profile.alt("TC-21") and pol.wants_rest_anywhere(
-                    ix, profile, st, obstacle, policy
-                ):
+                if rules.rest_anywhere and pol.wants_rest_anywhere(rules, st, obstacle, policy):
                     rest(
-                        ix,
-                        profile,
+                        rules,
                         st,
-                        pol.challenges_to_add(ix, profile, st, _rests_ahead(profile, trial, room)),
+                        pol.challenges_to_add(rules, st, _rests_ahead(rules, trial, room)),
                         rng,
                     )
-                    reward_lost |= _fail_rest(ix, profile, st, room)
+                    reward_lost |= _fail_rest(rules, st, room)
                     if on_step is not None:
                         on_step(st)
-                lost, skip = _pass_obstacle(ix, profile, st, obstacle, rng, policy, on_step)
+                lost, skip = _pass_obstacle(rules, st, obstacle, rng, policy, on_step)
                 reward_lost |= lost
-            if room.loot and not reward_lost and can_take(ix, profile, st, ix.items[room.loot]):
+            if room.loot and not reward_lost and can_take(rules, st, rules.items[room.loot]):
                 st.items.append(room.loot)
                 st.log("loot", room.loot)
             may_rest = (
                 trial.floor_end(room)
-                if profile.alt("TC-20")
+                if rules.floors
                 else room.rest_spot and not reward_lost
             )
             if may_rest and (st.discard or st.reserve):
                 rest(
-                    ix,
-                    profile,
+                    rules,
                     st,
-                    pol.challenges_to_add(ix, profile, st, _rests_ahead(profile, trial, room)),
+                    pol.challenges_to_add(rules, st, _rests_ahead(rules, trial, room)),
                     rng,
                 )
                 if on_step is not None:
@@ -254,8 +247,8 @@ def play_trial(
     return RunOutcome(len(trial.rooms), True, None, cleared), st
 
 
-def _fail_rest(ix: RulesIndex, profile: Profile, st: RunState, room: Room) -> bool:
+def _fail_rest(rules: Rules, st: RunState, room: Room) -> bool:
     """The cost of resting outside a rest spot (TC-21 Alt): the room's rest-cost setback."""
     return apply_setback(
-        ix, profile, st, room.rest_cost, lambda items: pol.choose_loss(ix, st, items)
+        rules, st, room.rest_cost, lambda items: pol.choose_loss(rules, st, items)
     )

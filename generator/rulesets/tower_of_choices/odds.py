@@ -21,9 +21,10 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from generator.engine.registry import OddsQuery, Param
+from generator.engine.family import OddsQuery, Param
 from generator.model.common import Profile
-from generator.rulesets.tower_of_choices.read import TowerOfChoices
+from generator.rulesets.tower_of_choices.data import TowerOfChoices
+from generator.rulesets.tower_of_choices.rules import rules_for
 
 NO_WILD = -1  # wild_increase when wild cards do not count (TC-06 Faithful)
 
@@ -151,6 +152,7 @@ def _check_query(
     data: object, profile: Profile, values: Mapping[str, int]
 ) -> list[tuple[str, Fraction]]:
     d = _data(data)
+    rules = rules_for(d, profile)
     checks = d.checks
     pick = {
         "deck": d.starting_deck_size(),
@@ -159,18 +161,17 @@ def _check_query(
         "target": checks.standard_target,
     }
     v = {k: (pick[k] if k in pick and x == FROM_DATA else x) for k, x in values.items()}
-    floor = checks.target_floor_alt if profile.alt("TC-05") else checks.target_floor
-    target = max(v["target"], floor)
-    wild_increase = checks.wild_target_increase if profile.alt("TC-06") else NO_WILD
+    target = max(v["target"], rules.target_floor)
+    wild_increase = checks.wild_target_increase if rules.wild_cards else NO_WILD
     p = draw_odds(
-        profile.alt("TC-04"),
+        rules.stop_early,
         v["deck"],
         v["matching"],
         v["challenges"],
         v["draw"],
         target,
         checks.challenge_target_per_card,
-        v["wild"] if profile.alt("TC-06") else 0,
+        v["wild"] if rules.wild_cards else 0,
         wild_increase,
     )
     return [("success", p), ("failure", 1 - p)]
@@ -183,6 +184,7 @@ def _key_numbers(
     standard DRAW plus every total DRAW bonus one item gives a skill, the standard TARGET
     and the TARGET after one DM increase."""
     d = _data(data)
+    rules = rules_for(d, profile)
     checks = d.checks
     bonuses = sorted(
         {0} | {sum(m.draw for m in i.modifiers_for(s)) for i in d.items for s in d.skill_names}
@@ -198,7 +200,7 @@ def _key_numbers(
                 continue
             draw, target = checks.standard_draw + bonus, checks.standard_target + step
             p = draw_odds(
-                profile.alt("TC-04"),
+                rules.stop_early,
                 deck,
                 matching,
                 0,

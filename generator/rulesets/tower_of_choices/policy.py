@@ -34,17 +34,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from generator.model.common import Profile
+from generator.rulesets.tower_of_choices.entities import AbilityKind, ItemKind
 from generator.rulesets.tower_of_choices.odds import NO_WILD, draw_odds
 from generator.rulesets.tower_of_choices.procedures import (
     Attempt,
     Prefer,
     check_numbers,
     exhausted,
-    floor_of,
 )
-from generator.rulesets.tower_of_choices.read import AbilityKind, ItemKind
-from generator.rulesets.tower_of_choices.state import Card, RulesIndex, RunState, count
+from generator.rulesets.tower_of_choices.rules import Rules
+from generator.rulesets.tower_of_choices.state import Card, RunState, count
 from generator.rulesets.tower_of_choices.trial import Obstacle
 
 
@@ -64,30 +63,29 @@ class Choice:
 
 
 def _pile_counts(
-    ix: RulesIndex,
-    profile: Profile,
+    rules: Rules,
     cards: Sequence[Card],
     skill: str,
     tally: Mapping[Card, int] | None = None,
 ) -> tuple[int, int, int, int, int]:
     """(size, matching, challenges, wild, wild_increase) of ``cards`` for ``skill``."""
-    checks = ix.data.checks
-    wild_on = profile.alt("TC-06") and skill != checks.wild_skill
+    checks = rules.data.checks
+    wild_on = rules.wild_cards and skill != checks.wild_skill
     t = Counter(cards) if tally is None else tally
     return (
         len(cards),
         t.get(skill, 0),
-        t.get(ix.challenge, 0),
+        t.get(rules.challenge, 0),
         t.get(checks.wild_skill, 0) if wild_on else 0,
         checks.wild_target_increase if wild_on else NO_WILD,
     )
 
 
-def _burn_pick(ix: RulesIndex, profile: Profile, cards: Sequence[Card], skill: str) -> Card:
+def _burn_pick(rules: Rules, cards: Sequence[Card], skill: str) -> Card:
     """TC-12 Alt: the card to burn: a challenge card, else one that does not help."""
-    wild = ix.data.checks.wild_skill if profile.alt("TC-06") else None
-    if ix.challenge in cards:
-        return ix.challenge
+    wild = rules.data.checks.wild_skill if rules.wild_cards else None
+    if rules.challenge in cards:
+        return rules.challenge
     for card in cards:
         if card != skill and card != wild:
             return card
@@ -95,20 +93,20 @@ def _burn_pick(ix: RulesIndex, profile: Profile, cards: Sequence[Card], skill: s
 
 
 def options(
-    ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle, cards: Sequence[Card]
+    rules: Rules, st: RunState, obstacle: Obstacle, cards: Sequence[Card]
 ) -> list[Choice]:
     """Every declaration allowed against ``obstacle`` with its exact chance, for a pile of
     ``cards`` (the real pile, or the whole deck to judge a rest)."""
-    checks = ix.data.checks
-    burn = ix.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
-    stop_early = profile.alt("TC-04")
+    checks = rules.data.checks
+    burn = rules.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
+    stop_early = rules.stop_early
     out: list[Choice] = []
     if not cards:
         return out  # exhausted (TC-02)
     tally = Counter(cards)
-    floor = floor_of(ix, profile)
-    wild_on = profile.alt("TC-06") and checks.wild_skill in tally
-    lowered = {m.skill for name in st.items for m in ix.items[name].modifiers if m.target < 0}
+    floor = rules.target_floor
+    wild_on = rules.wild_cards and checks.wild_skill in tally
+    lowered = {m.skill for name in st.items for m in rules.items[name].modifiers if m.target < 0}
     lowered.update(m.skill for _, m in st.kept if m.target < 0)
     for approach in obstacle.approaches:
         skill = approach.skill
@@ -119,9 +117,9 @@ def options(
             and approach.target + st.hindered > floor
         ):
             continue  # no card can help and nothing can lower TARGET: no chance
-        size, m, c, w, inc = _pile_counts(ix, profile, cards, skill, tally)
-        draw, target = check_numbers(ix, profile, st, obstacle, approach)
-        if profile.alt("TC-02") and len(cards) < max(draw, 1):
+        size, m, c, w, inc = _pile_counts(rules, cards, skill, tally)
+        draw, target = check_numbers(rules, st, obstacle, approach)
+        if rules.full_draw_needed and len(cards) < max(draw, 1):
             continue  # exhausted for this approach (TC-02 Alt)
         if m == 0 and w == 0 and target > 0:
             continue  # no chance at all; see choose_attempt for the fallback
@@ -132,12 +130,12 @@ def options(
             out.append(Choice(Attempt(approach.skill, k), p, k))
             if burn is None or size <= burn.amount:
                 continue
-            if profile.alt("TC-12"):
+            if rules.chosen_burn:
                 gone = list(cards)
                 for _ in range(burn.amount):
-                    gone.remove(_burn_pick(ix, profile, gone, approach.skill))
-                s2, m2, c2, w2, _ = _pile_counts(ix, profile, gone, approach.skill)
-                pick = _burn_pick(ix, profile, cards, approach.skill)
+                    gone.remove(_burn_pick(rules, gone, approach.skill))
+                s2, m2, c2, w2, _ = _pile_counts(rules, gone, approach.skill)
+                pick = _burn_pick(rules, cards, approach.skill)
                 q = draw_odds(
                     stop_early,
                     s2,
@@ -191,92 +189,86 @@ def best(choices: Sequence[Choice], tolerance: Fraction) -> Choice | None:
 
 
 def best_chance(
-    ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle, cards: Sequence[Card]
+    rules: Rules, st: RunState, obstacle: Obstacle, cards: Sequence[Card]
 ) -> Fraction:
-    choice = best(options(ix, profile, st, obstacle, cards), Fraction(0))
+    choice = best(options(rules, st, obstacle, cards), Fraction(0))
     return choice.chance if choice else Fraction(0)
 
 
-def choose_attempt(
-    ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle, policy: Policy
-) -> Choice:
+def choose_attempt(rules: Rules, st: RunState, obstacle: Obstacle, policy: Policy) -> Choice:
     """The declaration for the next check against ``obstacle``.
 
     Under TC-04 Alt the player stops at the first success, so drawing more never spends a
     card that was not needed: the player then simply takes the best chance.
     """
-    tolerance = Fraction(0) if profile.alt("TC-04") else policy.tolerance
-    choice = best(options(ix, profile, st, obstacle, st.pile), tolerance)
+    tolerance = Fraction(0) if rules.stop_early else policy.tolerance
+    choice = best(options(rules, st, obstacle, st.pile), tolerance)
     if choice is not None and choice.chance > 0:
         return choice
     # Nothing can succeed from this pile: spend one card on the cheapest approach that can
     # still be attempted (it clears a Hindered setback and moves the pile on).  A character
     # whom INDEFATIGABLE refreshes after failures (TC-11 Faithful) draws none instead: the
     # failure costs no card and brings one back.
-    checks = ix.data.checks
-    refreshes = ix.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
-    fewest = checks.fewest_draw if refreshes and not profile.alt("TC-11") else 1
+    checks = rules.data.checks
+    refreshes = rules.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
+    fewest = checks.fewest_draw if refreshes and not rules.refresh_on_success_only else 1
     deck = st.pile + st.discard
     fallback = []
     for approach in obstacle.approaches:
-        draw, _ = check_numbers(ix, profile, st, obstacle, approach)
+        draw, _ = check_numbers(rules, st, obstacle, approach)
         k = min(max(checks.fewest_draw, fewest), draw)
         own = -count(deck, approach.skill)  # its own skills first: they may come back
-        fallback.append((exhausted(profile, st, draw), k, own, approach.skill))
+        fallback.append((exhausted(rules, st, draw), k, own, approach.skill))
     _, k, _, skill = min(fallback)
     return Choice(Attempt(skill, k), Fraction(0), k)
 
 
-def drink_item(ix: RulesIndex, st: RunState) -> str | None:
+def drink_item(rules: Rules, st: RunState) -> str | None:
     """A carried energy drink (an item that restores the discard pile), if any."""
-    return next((name for name in st.items if name in ix.restore_items), None)
+    return next((name for name in st.items if name in rules.restore_items), None)
 
 
-def wants_drink(
-    ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle, policy: Policy
-) -> bool:
+def wants_drink(rules: Rules, st: RunState, obstacle: Obstacle, policy: Policy) -> bool:
     """Drink when exhausted for every approach, or when the pile cannot succeed but the
     pile and discard pile together could."""
-    if drink_item(ix, st) is None or not any(c != ix.challenge for c in st.discard):
+    if drink_item(rules, st) is None or not any(c != rules.challenge for c in st.discard):
         return False
     if all(
-        exhausted(profile, st, check_numbers(ix, profile, st, obstacle, a)[0])
+        exhausted(rules, st, check_numbers(rules, st, obstacle, a)[0])
         for a in obstacle.approaches
     ):
         return True
-    if best_chance(ix, profile, st, obstacle, st.pile) > 0:
+    if best_chance(rules, st, obstacle, st.pile) > 0:
         return False
-    return best_chance(ix, profile, st, obstacle, st.pile + st.discard) > 0
+    return best_chance(rules, st, obstacle, st.pile + st.discard) > 0
 
 
-def wants_rest_anywhere(
-    ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle, policy: Policy
-) -> bool:
+def wants_rest_anywhere(rules: Rules, st: RunState, obstacle: Obstacle, policy: Policy) -> bool:
     """TC-21 Alt: rest before ``obstacle`` when the whole deck is clearly better."""
-    if not any(c != ix.challenge for c in st.discard):
+    if not any(c != rules.challenge for c in st.discard):
         return False
     if not st.pile:
         return True
-    now = best_chance(ix, profile, st, obstacle, st.pile)
-    rested = best_chance(ix, profile, st, obstacle, st.pile + st.discard)
+    now = best_chance(rules, st, obstacle, st.pile)
+    rested = best_chance(rules, st, obstacle, st.pile + st.discard)
     return rested - now >= policy.tolerance
 
 
-def challenges_to_add(ix: RulesIndex, profile: Profile, st: RunState, rests_ahead: int) -> int:
+def challenges_to_add(rules: Rules, st: RunState, rests_ahead: int) -> int:
     """TC-10: how many challenge cards to shuffle in at this rest (0 or 1)."""
     deck = st.pile + st.discard
-    if rests_ahead <= 0 or ix.challenge in deck:
+    if rests_ahead <= 0 or rules.challenge in deck:
         return 0
-    checks = ix.data.checks
+    checks = rules.data.checks
     most = max((count(deck, s) for s in set(deck)), default=0)
     needed = checks.standard_target + checks.challenge_target_per_card
     return 1 if most >= needed else 0
 
 
-def prefer(st: RunState, ix: RulesIndex) -> Prefer:
+def prefer(st: RunState, rules: Rules) -> Prefer:
     """The ranking of conversion names: the skill the deck holds most of first (TC-09)."""
     deck = st.pile + st.discard + st.hand
-    order = {name: i for i, name in enumerate(ix.data.skill_names)}
+    order = {name: i for i, name in enumerate(rules.data.skill_names)}
 
     def rank(cards: Sequence[Card]) -> list[Card]:
         return sorted(cards, key=lambda c: (-count(deck, c), order.get(c, len(order))))
@@ -284,16 +276,16 @@ def prefer(st: RunState, ix: RulesIndex) -> Prefer:
     return rank
 
 
-def item_value(ix: RulesIndex, st: RunState, name: str) -> int:
+def item_value(rules: Rules, st: RunState, name: str) -> int:
     """How much the player wants to keep an item: a restore effect, then bonuses for its
     own skills, then anything else."""
-    item = ix.items[name]
+    item = rules.items[name]
     if ItemKind.RESTORE_DISCARD in item.effects:
         return 2
     deck = set(st.pile + st.discard)
     return 1 if any(m.skill in deck for m in item.modifiers) else 0
 
 
-def choose_loss(ix: RulesIndex, st: RunState, items: Sequence[str]) -> str:
+def choose_loss(rules: Rules, st: RunState, items: Sequence[str]) -> str:
     """The item to give up to a Lose-an-item setback: the least useful."""
-    return min(items, key=lambda name: item_value(ix, st, name))
+    return min(items, key=lambda name: item_value(rules, st, name))

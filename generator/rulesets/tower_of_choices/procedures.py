@@ -1,9 +1,10 @@
 """The rules procedures of Tower of Choices (rulings.md 3.1 and 3.3).
 
-Each function names the ruling IDs it implements; every ambiguity is decided by
-``profile.alt(ID)``.  The functions change a :class:`RunState` in place and take their
-randomness from an explicit ``rng``; the player's choices come in as arguments or small
-callables (see :mod:`.policy` for the reference player), so that tests can script both.
+Each function names the ruling IDs it implements; every ambiguity is decided by a flag of
+:class:`.rules.Rules`, resolved once from the profile.  The functions change a
+:class:`RunState` in place and take their randomness from an explicit ``rng``; the player's
+choices come in as arguments or small callables (see :mod:`.policy` for the reference
+player), so that tests can script both.
 """
 
 from __future__ import annotations
@@ -11,16 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from generator.model.common import Profile
-from generator.rulesets.tower_of_choices.read import AbilityKind, Item, Modifier, SetbackKind
-from generator.rulesets.tower_of_choices.state import (
-    Card,
-    Rng,
-    RulesIndex,
-    RunState,
-    count,
-    shuffle,
-)
+from generator.rulesets.tower_of_choices.entities import AbilityKind, Item, Modifier, SetbackKind
+from generator.rulesets.tower_of_choices.rules import Rules
+from generator.rulesets.tower_of_choices.state import Card, Rng, RunState, count, shuffle
 from generator.rulesets.tower_of_choices.trial import Approach, Obstacle
 
 Prefer = Callable[[Sequence[Card]], list[Card]]  # other cards of a draw, best name first
@@ -61,18 +55,18 @@ class CheckResult:
 # -- the numbers of a check --------------------------------------------------------------
 
 
-def modifier_applies(profile: Profile, obstacle: Obstacle, item: str, modifier: Modifier) -> bool:
+def modifier_applies(rules: Rules, obstacle: Obstacle, item: str, modifier: Modifier) -> bool:
     """TC-17: a conditional modifier (the reference book's subject) applies only where the
     obstacle names the item as helping (Faithful) or always (Alt)."""
     if not modifier.condition:
         return True
-    if modifier.ruling and profile.alt(modifier.ruling):
+    if modifier.ruling in rules.waived_conditions:
         return True
     return item in obstacle.helps
 
 
 def check_numbers(
-    ix: RulesIndex, profile: Profile, st: RunState, obstacle: Obstacle, approach: Approach
+    rules: Rules, st: RunState, obstacle: Obstacle, approach: Approach
 ) -> tuple[int, int]:
     """DRAW and TARGET of ``approach`` for this character now.
 
@@ -85,32 +79,24 @@ def check_numbers(
     draw, target = approach.draw, approach.target
     skill = approach.skill
     for name in st.items:
-        for m in ix.mods[name][skill]:
-            if modifier_applies(profile, obstacle, name, m):
+        for m in rules.mods[name][skill]:
+            if modifier_applies(rules, obstacle, name, m):
                 draw, target = draw + m.draw, target + m.target
     for name, m in st.kept:
         if (
             name not in st.items
             and m.skill == skill
-            and modifier_applies(profile, obstacle, name, m)
+            and modifier_applies(rules, obstacle, name, m)
         ):
             draw, target = draw + m.draw, target + m.target
     for name in obstacle.helps:
-        if name in st.items and not any(m.condition for m in ix.items[name].modifiers):
-            draw += ix.equipment_draw_step
+        if name in st.items and not any(m.condition for m in rules.items[name].modifiers):
+            draw += rules.equipment_draw_step
     target += st.hindered
-    return max(draw, 0), max(target, floor_of(ix, profile))
+    return max(draw, 0), max(target, rules.target_floor)
 
 
-def floor_of(ix: RulesIndex, profile: Profile) -> int:
-    """The lowest TARGET: ``target.floor`` (TC-05 Faithful) or ``target.floor_alt`` (Alt)."""
-    checks = ix.data.checks
-    return checks.target_floor_alt if profile.alt("TC-05") else checks.target_floor
-
-
-def surplus(
-    ix: RulesIndex, profile: Profile, skill: str, drawn: Sequence[Card], target: int
-) -> tuple[int, int, int]:
+def surplus(rules: Rules, skill: str, drawn: Sequence[Card], target: int) -> tuple[int, int, int]:
     """(matches, challenges, surplus) of a drawn hand; success is ``surplus >= 0``.
 
     TC-01: each challenge card drawn raises the matches needed by ``target_per_card``.
@@ -118,21 +104,21 @@ def surplus(
     count for another approach, at ``wild.target_increase`` more TARGET; the player counts
     them only when that is better.
     """
-    checks = ix.data.checks
+    checks = rules.data.checks
     matches = count(drawn, skill)
-    challenges = count(drawn, ix.challenge)
+    challenges = count(drawn, rules.challenge)
     need = target + checks.challenge_target_per_card * challenges
     best = matches - need
-    if profile.alt("TC-06") and skill != checks.wild_skill:
+    if rules.wild_cards and skill != checks.wild_skill:
         wild = count(drawn, checks.wild_skill)
         best = max(best, matches + wild - need - checks.wild_target_increase)
     return matches, challenges, best
 
 
-def exhausted(profile: Profile, st: RunState, draw: int) -> bool:
+def exhausted(rules: Rules, st: RunState, draw: int) -> bool:
     """TC-02 Faithful: exhausted only when the pile is empty as a draw begins.  TC-02 Alt: a
     check needs at least DRAW cards in the pile."""
-    if profile.alt("TC-02"):
+    if rules.full_draw_needed:
         return len(st.pile) < max(draw, 1)
     return not st.pile
 
@@ -141,8 +127,7 @@ def exhausted(profile: Profile, st: RunState, draw: int) -> bool:
 
 
 def resolve_check(
-    ix: RulesIndex,
-    profile: Profile,
+    rules: Rules,
     st: RunState,
     obstacle: Obstacle,
     attempt: Attempt,
@@ -161,13 +146,13 @@ def resolve_check(
     approach = obstacle.approach(attempt.skill)
     if approach is None:
         raise ValueError(f"{obstacle.name} has no {attempt.skill!r} approach")
-    draw, target = check_numbers(ix, profile, st, obstacle, approach)
-    checks = ix.data.checks
+    draw, target = check_numbers(rules, st, obstacle, approach)
+    checks = rules.data.checks
     if not checks.fewest_draw <= attempt.cards <= draw:
         raise ValueError(f"cards must be {checks.fewest_draw}..{draw}, got {attempt.cards}")
     st.checks += 1
     st.hindered = 0  # a Hindered setback lasts for one check (TC-18)
-    if exhausted(profile, st, draw):
+    if exhausted(rules, st, draw):
         st.log("exhausted", attempt.skill)
         # TC-03 Faithful: every check fails at once; Alt: the trial is over.
         return CheckResult(
@@ -180,17 +165,17 @@ def resolve_check(
             False,
             -1 - target,
             True,
-            carried_out=profile.alt("TC-03"),
+            carried_out=rules.exhaustion_ends_trial,
         )
     cards = attempt.cards
     if attempt.burn:
-        burn = ix.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
+        burn = rules.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
         if burn is None:
             raise ValueError(f"{st.character.ability} cannot burn cards (TC-12)")
         for _ in range(burn.amount):
             if not st.pile:
                 break
-            if profile.alt("TC-12") and attempt.burn_card in st.pile:
+            if rules.chosen_burn and attempt.burn_card in st.pile:
                 # TC-12 Alt: the player looks through the pile and picks the card.
                 position = st.pile.index(attempt.burn_card)
                 st.discard.append(st.pile.pop(position))
@@ -198,28 +183,27 @@ def resolve_check(
                 st.discard.append(st.pile.pop())  # TC-12 Faithful: the top card, unseen
         cards += burn.amount
     hand = st.hand
-    stop_early = profile.alt("TC-04")
-    if stop_early:
+    if rules.stop_early:
         # TC-04 Alt: one card at a time, stopping as soon as the check has succeeded.
         while len(hand) < cards and st.pile:
-            if surplus(ix, profile, attempt.skill, hand, target)[2] >= 0:
+            if surplus(rules, attempt.skill, hand, target)[2] >= 0:
                 break
             hand.append(st.pile.pop())
     else:
         # TC-04 Faithful: all the committed cards; TC-02 Faithful: what is left if fewer.
         for _ in range(min(cards, len(st.pile))):
             hand.append(st.pile.pop())
-    matches, challenges, extra = surplus(ix, profile, attempt.skill, hand, target)
+    matches, challenges, extra = surplus(rules, attempt.skill, hand, target)
     success = extra >= 0
     drawn = tuple(hand)
-    _convert(ix, profile, st, success, prefer)
+    _convert(rules, st, success, prefer)
     st.discard.extend(hand)
     hand.clear()
     st.log("check", attempt.skill, str(len(drawn)), "success" if success else "failure")
     return CheckResult(attempt.skill, draw, target, drawn, matches, challenges, success, extra)
 
 
-def _convert(ix: RulesIndex, profile: Profile, st: RunState, success: bool, prefer: Prefer) -> None:
+def _convert(rules: Rules, st: RunState, success: bool, prefer: Prefer) -> None:
     """Rewrite each challenge card of the hand (TC-07, TC-08, TC-09), in place.
 
     TC-07 Faithful: always; Alt: only after a success, otherwise it leaves the game.
@@ -228,7 +212,7 @@ def _convert(ix: RulesIndex, profile: Profile, st: RunState, success: bool, pref
     card (the player's first preference); Alt: each copies a different card where it can.
     """
     hand = st.hand
-    label = ix.challenge
+    label = rules.challenge
     if label not in hand:
         return
     others = [card for card in hand if card != label]
@@ -241,18 +225,18 @@ def _convert(ix: RulesIndex, profile: Profile, st: RunState, success: bool, pref
         if card != label:
             kept.append(card)
             continue
-        if profile.alt("TC-07") and not success:
+        if rules.convert_on_success_only and not success:
             st.challenges_removed += 1
             st.log("challenge-removed", "failure")
         elif not others:
-            if profile.alt("TC-08"):
+            if rules.keep_lone_challenge:
                 kept.append(card)
                 st.log("challenge-kept")
             else:
                 st.challenges_removed += 1
                 st.log("challenge-removed", "alone")
         else:
-            if profile.alt("TC-09") and used < len(ranked):
+            if rules.distinct_conversions and used < len(ranked):
                 name = ranked[used]
                 used += 1
             else:
@@ -267,7 +251,7 @@ def _convert(ix: RulesIndex, profile: Profile, st: RunState, success: bool, pref
 
 
 def refresh(
-    ix: RulesIndex, profile: Profile, st: RunState, success: bool, rng: Rng, *, top: bool = True
+    rules: Rules, st: RunState, success: bool, rng: Rng, *, top: bool = True
 ) -> Card | None:
     """INDEFATIGABLE after a resolved check (TC-11); returns the refreshed card.
 
@@ -276,16 +260,16 @@ def refresh(
     nothing after a failure, and the card goes on the top (``top``) or the bottom.  Only
     skill cards are picked: a challenge card enters a deck only at a rest (checks.toml).
     """
-    effect = ix.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
-    if effect is None or (profile.alt("TC-11") and not success):
+    effect = rules.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
+    if effect is None or (rules.refresh_on_success_only and not success):
         return None
     card: Card | None = None
     for _ in range(effect.amount):
-        spent = [i for i, c in enumerate(st.discard) if c != ix.challenge]
+        spent = [i for i, c in enumerate(st.discard) if c != rules.challenge]
         if not spent:
             break
         card = st.discard.pop(spent[rng.below(len(spent))])
-        if profile.alt("TC-11"):
+        if rules.refresh_on_success_only:
             st.pile.insert(len(st.pile) if top else 0, card)
         else:
             st.pile.insert(rng.below(len(st.pile) + 1), card)
@@ -294,8 +278,7 @@ def refresh(
 
 
 def apply_setback(
-    ix: RulesIndex,
-    profile: Profile,
+    rules: Rules,
     st: RunState,
     name: str,
     lose: Callable[[Sequence[str]], str] | None = None,
@@ -307,7 +290,7 @@ def apply_setback(
     player's choice; modifiers ``kept_if_lost`` stay, TC-17); Lose the reward is the
     caller's to apply to the room.
     """
-    setback = ix.setbacks[name]
+    setback = rules.setbacks[name]
     st.log("setback", name)
     match setback.kind:
         case SetbackKind.TARGET_UP:
@@ -321,7 +304,7 @@ def apply_setback(
                     break
                 choice = lose(st.items) if lose else st.items[-1]
                 st.items.remove(choice)
-                for m in ix.items[choice].modifiers:
+                for m in rules.items[choice].modifiers:
                     if m.kept_if_lost:
                         st.kept.append((choice, m))
         case SetbackKind.LOSE_REWARD:
@@ -329,25 +312,25 @@ def apply_setback(
     return False
 
 
-def wound(ix: RulesIndex, profile: Profile, st: RunState) -> bool:
+def wound(rules: Rules, st: RunState) -> bool:
     """TC-18 Alt: a failed check marks wounds; True when the character is out."""
-    if not profile.alt("TC-18"):
+    if not rules.wounds_track:
         return False
-    st.wounds += ix.data.wounds_alt.per_failure
-    return st.wounds >= ix.data.wounds_alt.out_at
+    st.wounds += rules.data.wounds_alt.per_failure
+    return st.wounds >= rules.data.wounds_alt.out_at
 
 
-def extra_fells(ix: RulesIndex, st: RunState, result: CheckResult) -> int:
+def extra_fells(rules: Rules, st: RunState, result: CheckResult) -> int:
     """QUICK DRAW (TC-19): one more enemy per matching card beyond what success needed."""
-    effect = ix.ability_effect(st.character.ability, AbilityKind.EXTRA_FELL_PER_SURPLUS)
+    effect = rules.ability_effect(st.character.ability, AbilityKind.EXTRA_FELL_PER_SURPLUS)
     if effect is None or not result.success or result.skill != effect.skill:
         return 0
     return max(result.surplus, 0) * effect.amount
 
 
-def actions_per_exchange(ix: RulesIndex, st: RunState, skill: str) -> int:
+def actions_per_exchange(rules: Rules, st: RunState, skill: str) -> int:
     """WHIRLWIND (TC-19): more checks of its skill in one exchange; otherwise one."""
-    effect = ix.ability_effect(st.character.ability, AbilityKind.EXTRA_ACTION)
+    effect = rules.ability_effect(st.character.ability, AbilityKind.EXTRA_ACTION)
     if effect is None or effect.skill != skill:
         return 1
     return 1 + effect.amount
@@ -356,7 +339,7 @@ def actions_per_exchange(ix: RulesIndex, st: RunState, skill: str) -> int:
 # -- recovering ---------------------------------------------------------------------------
 
 
-def rest(ix: RulesIndex, profile: Profile, st: RunState, challenges: int, rng: Rng) -> None:
+def rest(rules: Rules, st: RunState, challenges: int, rng: Rng) -> None:
     """A rest: the discard pile and the undrawn cards are shuffled into a new draw pile,
     with ``challenges`` challenge cards added (TC-10: any number; Alt: at most
     ``challenge.max_per_rest_alt``).  Challenge cards kept in the discard pile (TC-08 Alt)
@@ -366,10 +349,10 @@ def rest(ix: RulesIndex, profile: Profile, st: RunState, challenges: int, rng: R
         ValueError: more challenge cards than the profile allows at one rest.
     """
     if challenges < 0 or (
-        profile.alt("TC-10") and challenges > ix.data.checks.challenge_max_per_rest_alt
+        rules.capped_challenges and challenges > rules.data.checks.challenge_max_per_rest_alt
     ):
         raise ValueError(f"cannot add {challenges} challenge cards at one rest (TC-10)")
-    label = ix.challenge
+    label = rules.challenge
     st.reserve += count(st.discard, label)
     cards = [c for c in st.discard if c != label] + st.pile
     reuse = min(st.reserve, challenges)
@@ -383,7 +366,7 @@ def rest(ix: RulesIndex, profile: Profile, st: RunState, challenges: int, rng: R
     st.log("rest", str(challenges))
 
 
-def drink(ix: RulesIndex, st: RunState, item: str, rng: Rng) -> None:
+def drink(rules: Rules, st: RunState, item: str, rng: Rng) -> None:
     """An energy drink (an item with ``restore_discard``): the discard pile is shuffled
     into the draw pile without a rest; one use.  Challenge cards in the discard pile
     (TC-08 Alt) stay there: they enter a deck only at a rest.
@@ -391,11 +374,11 @@ def drink(ix: RulesIndex, st: RunState, item: str, rng: Rng) -> None:
     Raises:
         ValueError: the character does not carry ``item`` or it does not restore.
     """
-    if item not in st.items or item not in ix.restore_items:
+    if item not in st.items or item not in rules.restore_items:
         raise ValueError(f"cannot drink {item!r}")
-    if ix.items[item].one_use:
+    if rules.items[item].one_use:
         st.items.remove(item)
-    label = ix.challenge
+    label = rules.challenge
     back = [c for c in st.discard if c != label]
     st.discard = [c for c in st.discard if c == label]
     cards = st.pile + back
@@ -404,15 +387,15 @@ def drink(ix: RulesIndex, st: RunState, item: str, rng: Rng) -> None:
     st.log("drink", item)
 
 
-def carried_count(ix: RulesIndex, profile: Profile, items: Sequence[str]) -> int:
+def carried_count(rules: Rules, items: Sequence[str]) -> int:
     """How many items ``items`` count as against the carry limit: a kit is one (TC-16
     Faithful) or all its pieces (Alt)."""
-    if profile.alt("TC-16"):
-        return sum(ix.data.kit_size(ix.items[name]) for name in items)
+    if rules.kit_pieces_count:
+        return sum(rules.data.kit_size(rules.items[name]) for name in items)
     return len(items)
 
 
-def can_take(ix: RulesIndex, profile: Profile, st: RunState, item: Item) -> bool:
+def can_take(rules: Rules, st: RunState, item: Item) -> bool:
     """Whether ``item`` fits under the carry limit (TC-16)."""
-    total = carried_count(ix, profile, [*st.items, item.name])
-    return total <= ix.data.character.carry_limit
+    total = carried_count(rules, [*st.items, item.name])
+    return total <= rules.data.character.carry_limit

@@ -2,7 +2,7 @@
 
 Reads ``tables/{skills,abilities,items,character,checks,setbacks}.toml``; every problem is a
 finding with its file and key path (design.md section 2).  The typed objects are defined in
-:mod:`generator.rulesets.tower_of_choices.entities` and re-exported here for the engine.
+``entities``; ``data.load`` reads each file with the readers at the end of this module.
 """
 
 from __future__ import annotations
@@ -11,11 +11,9 @@ import re
 from enum import StrEnum
 from typing import TypeVar
 
-from generator.model.loader import Family, TableFiles
 from generator.model.schema import Node, check_ref, check_unique
 from generator.rulesets.tower_of_choices.entities import (
     ABILITY_KINDS,
-    ITEM_ENGINE_KINDS,
     Ability,
     AbilityEffect,
     AbilityKind,
@@ -24,38 +22,13 @@ from generator.rulesets.tower_of_choices.entities import (
     CheckRules,
     Item,
     ItemKind,
-    KindSpec,
     Modifier,
     Setback,
     SetbackKind,
     Skill,
     SkillAlias,
-    TowerOfChoices,
     WoundsRules,
 )
-
-__all__ = [
-    "ABILITY_KINDS",
-    "FAMILY",
-    "ITEM_ENGINE_KINDS",
-    "Ability",
-    "AbilityEffect",
-    "AbilityKind",
-    "Adjustment",
-    "CharacterRules",
-    "CheckRules",
-    "Item",
-    "ItemKind",
-    "KindSpec",
-    "Modifier",
-    "Setback",
-    "SetbackKind",
-    "Skill",
-    "SkillAlias",
-    "TowerOfChoices",
-    "WoundsRules",
-    "load",
-]
 
 _RULING = re.compile(r"^TC-\d{2}$")
 # A starting deck's copies of a skill (2 in the book; the simulation's draws grow with the
@@ -283,9 +256,11 @@ def _setback(node: Node) -> Setback:
     return setback
 
 
-def load(files: TableFiles) -> TowerOfChoices:
-    """Read and validate every Tower of Choices tables file; problems become findings."""
-    node = files.file("skills")
+# -- one reader per tables file, in the order data.load reads them ------------------------------
+
+
+def read_skills(node: Node) -> tuple[tuple[Skill, ...], tuple[SkillAlias, ...]]:
+    """``skills.toml``: the skills and the other names the original writes them by."""
     skills = []
     for s in node.tables("skills", min_items=1):
         skills.append(Skill(name=s.str("name"), covers=s.str("covers")))
@@ -301,32 +276,41 @@ def load(files: TableFiles) -> TowerOfChoices:
         a.done()
     check_unique(node, "aliases", [a.written for a in aliases], "alias")
     node.done()
+    return tuple(skills), tuple(aliases)
 
-    node = files.file("abilities")
-    abilities = [_ability(a, names) for a in node.tables("abilities", min_items=1)]
+
+def read_abilities(node: Node, skills: tuple[str, ...]) -> tuple[Ability, ...]:
+    abilities = [_ability(a, skills) for a in node.tables("abilities", min_items=1)]
     check_unique(node, "abilities", [a.name for a in abilities], "ability")
     node.done()
+    return tuple(abilities)
 
-    node = files.file("items")
-    items = [_item(i, names) for i in node.tables("items", min_items=1)]
+
+def read_items(node: Node, skills: tuple[str, ...]) -> tuple[Item, ...]:
+    items = [_item(i, skills) for i in node.tables("items", min_items=1)]
     check_unique(node, "items", [i.name for i in items], "item")
     _check_includes(node, items)
     node.done()
+    return tuple(items)
 
-    node = files.file("character")
+
+def read_character(node: Node, abilities: int, skills: int) -> CharacterRules:
+    """``character.toml``, checked against how many abilities and skills there are."""
     character = _character(node)
-    if character.abilities > len(abilities):
-        node.error(
-            "abilities", f"{character.abilities} is more than the {len(abilities)} abilities"
-        )
-    if character.distinct_starting_skills and character.starting_skills > len(skills):
-        node.error(
-            "starting_skills", f"{character.starting_skills} is more than the {len(skills)} skills"
-        )
+    if character.abilities > abilities:
+        node.error("abilities", f"{character.abilities} is more than the {abilities} abilities")
+    if character.distinct_starting_skills and character.starting_skills > skills:
+        node.error("starting_skills",
+                   f"{character.starting_skills} is more than the {skills} skills")
+    return character
 
-    checks = _checks(files.file("checks"), names)
 
-    node = files.file("setbacks")
+def read_checks(node: Node, skills: tuple[str, ...]) -> CheckRules:
+    return _checks(node, skills)
+
+
+def read_setbacks(node: Node) -> tuple[tuple[Setback, ...], WoundsRules]:
+    """``setbacks.toml``: the setbacks, and the wounds track of TC-18's Alt reading."""
     setbacks = [_setback(s) for s in node.tables("setbacks", min_items=1)]
     check_unique(node, "setbacks", [s.name for s in setbacks], "setback")
     wounds_node = node.table("wounds_alt")
@@ -335,27 +319,4 @@ def load(files: TableFiles) -> TowerOfChoices:
     )
     wounds_node.done()
     node.done()
-
-    return TowerOfChoices(
-        skills=tuple(skills),
-        aliases=tuple(aliases),
-        abilities=tuple(abilities),
-        items=tuple(items),
-        character=character,
-        checks=checks,
-        setbacks=tuple(setbacks),
-        wounds_alt=wounds,
-    )
-
-
-# The rulings that the engine and the views read by ID (a test checks this list
-# against the code).
-FAMILY = Family(
-    id="tower-of-choices",
-    ruling_prefix="TC",
-    load=load,
-    rulings=(
-        "TC-02", "TC-03", "TC-04", "TC-05", "TC-06", "TC-07", "TC-08", "TC-09", "TC-10",
-        "TC-11", "TC-12", "TC-14", "TC-15", "TC-16", "TC-18", "TC-20", "TC-21",
-    ),
-)
+    return tuple(setbacks), wounds

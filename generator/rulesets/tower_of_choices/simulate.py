@@ -10,29 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.engine.registry import Progress
+from generator.engine.family import Progress
 from generator.engine.report import RunOutcome
 from generator.engine.rng import stream
 from generator.model.common import Profile
 from generator.rulesets.tower_of_choices.character import random_character
+from generator.rulesets.tower_of_choices.data import TowerOfChoices
 from generator.rulesets.tower_of_choices.game import play_trial
 from generator.rulesets.tower_of_choices.policy import Policy
-from generator.rulesets.tower_of_choices.read import TowerOfChoices
-from generator.rulesets.tower_of_choices.state import RULESET, RulesIndex, index
+from generator.rulesets.tower_of_choices.rules import Rules, require_economy, rules_for
+from generator.rulesets.tower_of_choices.state import RULESET
 from generator.rulesets.tower_of_choices.trial import generate_trial
 
 PROGRESS_EVERY = 2000
 
 
-def run_once(
-    ix: RulesIndex, profile: Profile, seed: str, run: int, depth: int, policy: Policy
-) -> RunOutcome:
+def run_once(rules: Rules, seed: str, run: int, depth: int, policy: Policy) -> RunOutcome:
     """Run number ``run`` of ``seed``: a random legal character climbs a fresh trial."""
     place = ("run", str(run))
-    character = random_character(ix, profile, stream(seed, RULESET, *place, purpose="character"))
-    trial = generate_trial(ix, profile, seed, depth, place)
+    character = random_character(rules, stream(seed, RULESET, *place, purpose="character"))
+    trial = generate_trial(rules, seed, depth, place)
     outcome, _ = play_trial(
-        ix, profile, trial, character, stream(seed, RULESET, *place, purpose="shuffle"), policy
+        rules, trial, character, stream(seed, RULESET, *place, purpose="shuffle"), policy
     )
     return outcome
 
@@ -49,13 +48,16 @@ def simulate(
 
     Raises:
         TypeError: ``data`` is not Tower of Choices data.
+        ValueError: its deck economy is not the one the engine plays
+            (:func:`.rules.require_economy`).
     """
     if not isinstance(data, TowerOfChoices):
         raise TypeError(f"expected Tower of Choices data, got {type(data).__name__}")
-    ix = index(data)
+    require_economy(data)
+    rules = rules_for(data, profile)
     policy = Policy()
     for run in range(runs):
-        yield run_once(ix, profile, seed, run, depth, policy)
+        yield run_once(rules, seed, run, depth, policy)
         if progress is not None and (run + 1) % PROGRESS_EVERY == 0:
             progress(run + 1)
     if progress is not None:

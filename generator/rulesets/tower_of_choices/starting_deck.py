@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from generator.errors import TowerpressError
 from generator.model.common import Profile
-from generator.model.decks import Card
+from generator.model.decks import Card, Deck
 from generator.model.loader import Ruleset
-from generator.products.cards.printing import DeckPrint, deck_print
-from generator.rulesets.tower_of_choices.read import AbilityKind, TowerOfChoices
+from generator.rulesets.tower_of_choices.data import TowerOfChoices
+from generator.rulesets.tower_of_choices.entities import AbilityKind
+from generator.rulesets.tower_of_choices.rules import rules_for
 
 SKILL_DECK = "skills"
 CHALLENGE_DECK = "challenges"
@@ -29,35 +30,54 @@ def _named(wanted: str, names: dict[str, str], what: str, options: list[str]) ->
 def starting_deck(
     ruleset: Ruleset, skills_text: str, ability_name: str | None, challenges: int,
     profile: Profile,
-) -> DeckPrint:
-    """The skill cards of one new character, with ``challenges`` challenge cards.
+) -> tuple[Deck, list[Card]]:
+    """The skill cards of one new character, with ``challenges`` challenge cards, and the
+    skills deck, whose back they take.
 
     Raises:
-        TowerpressError: not a Tower of Choices ruleset, an unknown skill or ability, the
-            wrong number of skills, or a repeated one where the profile forbids it.
+        TowerpressError: an unknown skill or ability, the wrong number of skills, a
+            repeated one where the profile forbids it, or a deck the build needs missing.
     """
-    data = ruleset.data
-    if not isinstance(data, TowerOfChoices):
-        raise TowerpressError(f"--build makes a Tower of Choices starting deck, not a "
-                              f"{ruleset.id} one")
     for needed in (SKILL_DECK, CHALLENGE_DECK):
         if needed not in ruleset.decks:
             raise TowerpressError(f"--build needs a {needed!r} deck in {ruleset.id}/decks")
+    data: TowerOfChoices = ruleset.data
+    counts = _card_counts(data, _chosen_skills(data, skills_text, profile), ability_name)
+    skill_deck = ruleset.decks[SKILL_DECK]
+    by_name = {c.title: c for c in ruleset.cards(skill_deck, profile)}
+    cards: list[Card] = []
+    for skill, count in counts.items():
+        if skill not in by_name:
+            raise TowerpressError(f"the {SKILL_DECK!r} deck has no card for {skill!r}")
+        cards.extend([by_name[skill]] * count)
+    challenge = ruleset.cards(ruleset.decks[CHALLENGE_DECK], profile)[:1]
+    cards.extend(list(challenge) * challenges)
+    return skill_deck, cards
+
+
+def _chosen_skills(data: TowerOfChoices, skills_text: str, profile: Profile) -> list[str]:
+    """The starting skills ``--build`` names, by their own names or aliases."""
     names = {s.casefold(): s for s in data.skill_names}
     names.update({a.written.casefold(): a.skill for a in data.aliases})
     options = list(data.skill_names)
     chosen = [_named(s, names, "skill", options) for s in skills_text.split(",") if s.strip()]
-    rules = data.character
-    if len(chosen) != rules.starting_skills:
-        raise TowerpressError(f"--build takes {rules.starting_skills} skills separated by commas, "
-                              f"got {len(chosen)} (skills: {', '.join(options)})")
-    distinct = rules.distinct_starting_skills and not profile.alt("TC-14")
-    if distinct and len(set(chosen)) != len(chosen):
-        raise TowerpressError(f"--build: the {rules.starting_skills} starting skills must all "
-                              f"differ under profile {profile.id} (TC-14)")
+    creation = data.character
+    if len(chosen) != creation.starting_skills:
+        raise TowerpressError(f"--build takes {creation.starting_skills} skills separated by "
+                              f"commas, got {len(chosen)} (skills: {', '.join(options)})")
+    if rules_for(data, profile).distinct_skills and len(set(chosen)) != len(chosen):
+        raise TowerpressError(f"--build: the {creation.starting_skills} starting skills must "
+                              f"all differ under profile {profile.id} (TC-14)")
+    return chosen
+
+
+def _card_counts(data: TowerOfChoices, chosen: list[str], ability_name: str | None
+                 ) -> dict[str, int]:
+    """How many cards of each skill the deck holds: the starting skills', then the
+    ability's extra cards."""
     counts = {skill: 0 for skill in chosen}
     for skill in chosen:
-        counts[skill] += rules.cards_per_starting_skill
+        counts[skill] += data.character.cards_per_starting_skill
     if ability_name is not None:
         abilities = {a.name.casefold(): a.name for a in data.abilities}
         ability = data.ability(_named(ability_name, abilities, "ability",
@@ -65,13 +85,4 @@ def starting_deck(
         for effect in ability.effects:
             if effect.kind is AbilityKind.EXTRA_CARD:
                 counts[effect.skill] = counts.get(effect.skill, 0) + effect.amount
-    skill_deck = ruleset.decks[SKILL_DECK]
-    by_name = {c.title: c for c in skill_deck.cards(data, profile)}
-    cards: list[Card] = []
-    for skill, count in counts.items():
-        if skill not in by_name:
-            raise TowerpressError(f"the {SKILL_DECK!r} deck has no card for {skill!r}")
-        cards.extend([by_name[skill]] * count)
-    challenge = ruleset.decks[CHALLENGE_DECK].cards(data, profile)[:1]
-    cards.extend(list(challenge) * challenges)
-    return deck_print(ruleset, skill_deck, cards, id="starting-deck")
+    return counts

@@ -12,8 +12,7 @@ challenge cards removed from the game (TC-07 Alt, TC-08 Faithful).  So
 ``len(pile) + len(hand) + len(discard) + reserve == starting + added - removed`` at every
 step (:meth:`RunState.card_total`).
 
-:class:`RulesIndex` precomputes the lookups the rules need from the typed data once per
-simulation; every number it holds comes from the data.
+The lookups and readings the rules need live in :class:`.rules.Rules`.
 """
 
 from __future__ import annotations
@@ -22,16 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from generator.rulesets.tower_of_choices.read import (
-    Ability,
-    AbilityEffect,
-    AbilityKind,
-    Item,
-    ItemKind,
-    Modifier,
-    Setback,
-    TowerOfChoices,
-)
+from generator.rulesets.tower_of_choices.entities import AbilityKind, Modifier
+from generator.rulesets.tower_of_choices.rules import Rules
 
 RULESET = "tower-of-choices"
 
@@ -86,66 +77,6 @@ class DeckState:
     challenges_removed: int
 
 
-@dataclass(frozen=True, eq=False)
-class RulesIndex:
-    """Lookups over the typed data, built once (see :func:`index`); hashed by identity,
-    so that derived values can be cached per index."""
-
-    data: TowerOfChoices
-    items: dict[str, Item]
-    mods: dict[str, dict[str, tuple[Modifier, ...]]]  # item -> skill -> its modifiers
-    abilities: dict[str, Ability]
-    setbacks: dict[str, Setback]
-    challenge: Card
-    equipment_draw_step: int  # the "Equipment" adjustment row's direction (decided_by item)
-    restore_items: frozenset[str]  # items whose effect is restore_discard (energy drink)
-    min_deck: int  # the smallest legal starting deck (rulings.md 3.5, invariant 4)
-
-    def ability_effect(self, ability: str, kind: AbilityKind) -> AbilityEffect | None:
-        return self.abilities[ability].effect(kind)
-
-
-# The flags of checks.toml that describe the one deck economy this engine implements.
-_REQUIRED_FLAGS = (
-    "drawn_cards_to_discard",
-    "exhausted_when_draw_pile_empty",
-    "rest_shuffles_discard_with_draw_pile",
-    "challenge_added_only_when_resting",
-    "challenge_converted_after_draw",
-)
-
-
-def index(data: TowerOfChoices) -> RulesIndex:
-    """Build the lookups; every value comes from ``data``.
-
-    Raises:
-        ValueError: a deck-economy flag of ``checks.toml`` is off: the engine implements
-            only the economy that the original describes, and says so instead of ignoring it.
-    """
-    off = [flag for flag in _REQUIRED_FLAGS if not getattr(data.checks, flag)]
-    if off:
-        raise ValueError(f"the Tower of Choices engine needs checks flags {', '.join(off)} = true")
-    steps = [
-        a.direction
-        for a in data.checks.adjustments
-        if a.decided_by == "item" and a.changes == "draw"
-    ]
-    decks = [data.starting_deck_size(a) for a in data.abilities]
-    return RulesIndex(
-        data=data,
-        items={i.name: i for i in data.items},
-        mods={i.name: {s: i.modifiers_for(s) for s in data.skill_names} for i in data.items},
-        abilities={a.name: a for a in data.abilities},
-        setbacks={s.name: s for s in data.setbacks},
-        challenge=data.checks.challenge_label,
-        equipment_draw_step=steps[0] if steps else 0,
-        restore_items=frozenset(
-            i.name for i in data.items if ItemKind.RESTORE_DISCARD in i.effects
-        ),
-        min_deck=min(decks, default=data.starting_deck_size()),
-    )
-
-
 @dataclass
 class RunState:
     """The mutable state of one character during a trial.
@@ -192,20 +123,20 @@ class RunState:
             self.events.append(event)
 
 
-def starting_deck(ix: RulesIndex, character: Character) -> list[Card]:
+def starting_deck(rules: Rules, character: Character) -> list[Card]:
     """The new deck, unshuffled: the picked skills times the card count, plus the ability's
     extra cards (TC-14; ARCANE's Spellcraft card)."""
-    rules = ix.data.character
-    deck = [skill for skill in character.skills for _ in range(rules.cards_per_starting_skill)]
-    for effect in ix.abilities[character.ability].effects:
+    per_skill = rules.data.character.cards_per_starting_skill
+    deck = [skill for skill in character.skills for _ in range(per_skill)]
+    for effect in rules.abilities[character.ability].effects:
         if effect.kind == AbilityKind.EXTRA_CARD:
             deck.extend([effect.skill] * effect.amount)
     return deck
 
 
-def new_run_state(ix: RulesIndex, character: Character, rng: Rng, *, log: bool = False) -> RunState:
+def new_run_state(rules: Rules, character: Character, rng: Rng, *, log: bool = False) -> RunState:
     """A fresh character entering the trial: its deck shuffled into the draw pile."""
-    deck = starting_deck(ix, character)
+    deck = starting_deck(rules, character)
     shuffle(rng, deck)
     return RunState(
         character=character,

@@ -38,9 +38,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.engine.rng import SplitMix64, stream
-from generator.model.common import Profile
-from generator.rulesets.tower_of_choices.read import Adjustment
-from generator.rulesets.tower_of_choices.state import RULESET, RulesIndex
+from generator.rulesets.tower_of_choices.entities import Adjustment
+from generator.rulesets.tower_of_choices.rules import Rules, require_economy
+from generator.rulesets.tower_of_choices.state import RULESET
 
 
 @dataclass(frozen=True)
@@ -133,25 +133,25 @@ class Recorder:
         return roll.value
 
 
-def room_budget(ix: RulesIndex) -> int:
-    return ix.min_deck
+def room_budget(rules: Rules) -> int:
+    return rules.min_deck
 
 
 @lru_cache(maxsize=64)
-def dm_rows(ix: RulesIndex) -> tuple[Adjustment, ...]:
+def dm_rows(rules: Rules) -> tuple[Adjustment, ...]:
     """The adjustment rows the DM decides: the generic obstacles' difficulty spread."""
-    return tuple(row for row in ix.data.checks.adjustments if row.decided_by == "dm")
+    return tuple(row for row in rules.data.checks.adjustments if row.decided_by == "dm")
 
 
 @lru_cache(maxsize=4096)
-def _approach(ix: RulesIndex, skill: str, variant: int) -> Approach:
+def _approach(rules: Rules, skill: str, variant: int) -> Approach:
     """The approach for ``skill``: the standard obstacle (``variant`` 0) or the standard
     obstacle with DM row ``variant - 1`` applied once, unless the limits forbid it."""
-    checks = ix.data.checks
+    checks = rules.data.checks
     draw, target = checks.standard_draw, checks.standard_target
     if variant == 0:
         return Approach(skill, draw, target)
-    row = dm_rows(ix)[variant - 1]
+    row = dm_rows(rules)[variant - 1]
     new_draw = draw + row.direction if row.changes == "draw" else draw
     new_target = target + row.direction if row.changes == "target" else target
     if (
@@ -163,31 +163,31 @@ def _approach(ix: RulesIndex, skill: str, variant: int) -> Approach:
     return Approach(skill, new_draw, new_target, (row.source,))
 
 
-def _optional_item(ix: RulesIndex, rec: Recorder) -> str | None:
-    items = ix.data.items
+def _optional_item(rules: Rules, rec: Recorder) -> str | None:
+    items = rules.data.items
     value = rec.below(len(items) + 1)
     return items[value].name if value < len(items) else None
 
 
-def derive_room(ix: RulesIndex, number: int, rec: Recorder) -> Room:
+def derive_room(rules: Rules, number: int, rec: Recorder) -> Room:
     """The room's content from its rolls (rest spot and floor are set by :func:`place_rests`)."""
-    data = ix.data
+    data = rules.data
     names = data.skill_names
-    most = max(1, room_budget(ix) // data.checks.standard_draw)
+    most = max(1, room_budget(rules) // data.checks.standard_draw)
     wanted = rec.below(most) + 1
-    loot = _optional_item(ix, rec)
+    loot = _optional_item(rules, rec)
     rest_cost = data.setbacks[rec.below(len(data.setbacks))].name
     obstacles: list[Obstacle] = []
     for k in range(1, wanted + 1):
-        helper = _optional_item(ix, rec)
+        helper = _optional_item(rules, rec)
         failure = data.setbacks[rec.below(len(data.setbacks))].name
         # One variant per skill: the base-(rows + 1) digits of a single roll, in table order.
-        base = len(dm_rows(ix)) + 1
+        base = len(dm_rows(rules)) + 1
         variants = rec.below(base ** len(names))
         approaches = []
         for skill in names:
             variants, digit = divmod(variants, base)
-            approaches.append(_approach(ix, skill, digit))
+            approaches.append(_approach(rules, skill, digit))
         obstacles.append(
             Obstacle(
                 name=f"Obstacle {number}.{k}",
@@ -198,7 +198,7 @@ def derive_room(ix: RulesIndex, number: int, rec: Recorder) -> Room:
         )
     # A room never needs more cards than the smallest deck holds (invariant 4): drop the
     # trailing obstacles that would (only possible when every approach got a DRAW step).
-    while len(obstacles) > 1 and sum(o.cheapest_draw() for o in obstacles) > room_budget(ix):
+    while len(obstacles) > 1 and sum(o.cheapest_draw() for o in obstacles) > room_budget(rules):
         obstacles.pop()
     return Room(
         number=number,
@@ -212,23 +212,22 @@ def derive_room(ix: RulesIndex, number: int, rec: Recorder) -> Room:
     )
 
 
-def place_rests(ix: RulesIndex, profile: Profile, rooms: list[Room]) -> list[Room]:
+def place_rests(rules: Rules, rooms: list[Room]) -> list[Room]:
     """Group rooms greedily so that the cards between rests fit the smallest deck; mark a
     rest spot at each group's last room (TC-20 Faithful) or only number the floors (Alt)."""
-    floors = profile.alt("TC-20")
     placed: list[Room] = []
     floor, spent = 1, 0
     for i, room in enumerate(rooms):
         spent += room.cards_needed
         last = i == len(rooms) - 1
-        breaks = not last and spent + rooms[i + 1].cards_needed > room_budget(ix)
+        breaks = not last and spent + rooms[i + 1].cards_needed > room_budget(rules)
         placed.append(
             Room(
                 room.number,
                 room.name,
                 room.obstacles,
                 room.loot,
-                rest_spot=breaks and not floors,
+                rest_spot=breaks and not rules.floors,
                 rest_cost=room.rest_cost,
                 floor=floor,
                 rolls=room.rolls,
@@ -239,18 +238,19 @@ def place_rests(ix: RulesIndex, profile: Profile, rooms: list[Room]) -> list[Roo
     return placed
 
 
-def generate_trial(
-    ix: RulesIndex, profile: Profile, seed: str, rooms: int, place: tuple[str, ...] = ()
-) -> Trial:
+def generate_trial(rules: Rules, seed: str, rooms: int, place: tuple[str, ...] = ()) -> Trial:
     """A trial of ``rooms`` rooms for (seed, place): deterministic, prefix-stable.
 
     Raises:
-        ValueError: ``rooms`` is below 1.
+        ValueError: the data's deck economy is not the one the engine plays
+            (:func:`.rules.require_economy`), or ``rooms`` is below 1.
     """
+    require_economy(rules.data)
     if rooms < 1:
         raise ValueError(f"a trial needs at least one room, got {rooms}")
     made = [
-        derive_room(ix, n, Recorder(stream(seed, RULESET, *place, n, purpose="content")))
+        derive_room(rules, n, Recorder(stream(seed, RULESET, *place, n, purpose="content")))
         for n in range(1, rooms + 1)
     ]
-    return Trial(seed, profile.id, place, tuple(place_rests(ix, profile, made)), room_budget(ix))
+    placed = tuple(place_rests(rules, made))
+    return Trial(seed, rules.profile_id, place, placed, room_budget(rules))

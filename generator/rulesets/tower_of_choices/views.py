@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from generator.model.common import Profile
 from generator.model.views import TableView, reading, signed
+from generator.rulesets.tower_of_choices.data import TowerOfChoices
 from generator.rulesets.tower_of_choices.entities import (
     AbilityEffect,
     AbilityKind,
@@ -16,7 +18,6 @@ from generator.rulesets.tower_of_choices.entities import (
     Modifier,
     Setback,
     SetbackKind,
-    TowerOfChoices,
 )
 
 
@@ -28,7 +29,7 @@ def _top(count: int) -> str:
     return "the top card" if count == 1 else f"the top {count} cards"
 
 
-def describe_effect(effect: AbilityEffect, data: TowerOfChoices) -> str:
+def describe_effect(printed: Profile | None, effect: AbilityEffect, data: TowerOfChoices) -> str:
     """One ability effect in words, from its structured form."""
     skill, amount = effect.skill, effect.amount
     match effect.kind:
@@ -38,6 +39,7 @@ def describe_effect(effect: AbilityEffect, data: TowerOfChoices) -> str:
             # TC-12: the card given up is the top one, unseen (Faithful) or one the
             # player picks from the draw pile (Alt).
             burned = reading(
+                printed,
                 effect.ruling,
                 f"{_top(amount)} of your draw pile unseen",
                 f"{_plural(amount, 'card')} of your choice from your draw pile",
@@ -47,6 +49,7 @@ def describe_effect(effect: AbilityEffect, data: TowerOfChoices) -> str:
             # TC-11: after every check into a random place (Faithful), or after a
             # success only, onto the top or the bottom (Alt).
             return reading(
+                printed,
                 effect.ruling,
                 f"After each check, {_plural(amount, 'card')} picked at random from your "
                 "discard pile is shuffled back into your draw pile.",
@@ -88,7 +91,7 @@ def describe_effect(effect: AbilityEffect, data: TowerOfChoices) -> str:
             return "Narrative: you can build traps; the DM or booklet sets the check."
 
 
-def describe_modifier(modifier: Modifier) -> str:
+def describe_modifier(printed: Profile | None, modifier: Modifier) -> str:
     """``+1 Knowledge DRAW: only on ...; the bonus stays if the item is lost``.
 
     The notes follow a colon, not brackets: a ruling's reading ends in its ID in brackets.
@@ -102,7 +105,8 @@ def describe_modifier(modifier: Modifier) -> str:
         # TC-17: the condition holds (Faithful) or the bonus applies to every check of
         # the skill (Alt); a ruling-free condition always holds.
         notes.append(
-            reading(modifier.ruling, modifier.condition, f"on every {modifier.skill} check")
+            reading(printed, modifier.ruling, modifier.condition,
+                    f"on every {modifier.skill} check")
             if modifier.ruling
             else modifier.condition
         )
@@ -111,11 +115,11 @@ def describe_modifier(modifier: Modifier) -> str:
     return f"{text}: {'; '.join(notes)}" if notes else text
 
 
-def describe_item(item: Item) -> str:
+def describe_item(printed: Profile | None, item: Item) -> str:
     """An item's text with its modifiers and contents, as the catalogue prints it."""
     parts = [item.text]
     if item.modifiers:
-        parts.append(", ".join(describe_modifier(m) for m in item.modifiers) + ".")
+        parts.append(", ".join(describe_modifier(printed, m) for m in item.modifiers) + ".")
     if item.includes and item.contents:
         parts.append(f"Everything in {item.includes}, plus: {', '.join(item.contents)}.")
     elif item.includes:
@@ -165,15 +169,15 @@ def _character_rows(data: TowerOfChoices) -> list[tuple[str, str]]:
     ]
 
 
-def _adding_challenges(data: TowerOfChoices) -> str:
+def _adding_challenges(printed: Profile | None, data: TowerOfChoices) -> str:
     """When challenge cards go in; TC-10 Alt caps them per rest."""
     c = data.checks
     when = "only when resting" if c.challenge_added_only_when_resting else "at any time"
     cap = _plural(c.challenge_max_per_rest_alt, c.challenge_label + " card")
-    return reading("TC-10", when, f"{when}, at most {cap} per rest")
+    return reading(printed, "TC-10", when, f"{when}, at most {cap} per rest")
 
 
-def _after_challenge(data: TowerOfChoices) -> str:
+def _after_challenge(printed: Profile | None, data: TowerOfChoices) -> str:
     """What becomes of a drawn challenge card: TC-01 and TC-07, it counts as a challenge in
     its own check and only then takes the name of another card of that draw (Alt: only
     after a success); TC-08, one with no other card to copy."""
@@ -182,9 +186,11 @@ def _after_challenge(data: TowerOfChoices) -> str:
         return "remove it from the game"
     rewrite = "rewrite it as another skill card of that draw"
     after = reading(
+        printed,
         "TC-07", rewrite, f"after a success, {rewrite}; after a failure, remove it from the game"
     )
     alone = reading(
+        printed,
         "TC-08",
         "with none to copy, remove it from the game",
         f"with none to copy, it stays a {c.challenge_label} card and goes to the discard pile",
@@ -192,7 +198,7 @@ def _after_challenge(data: TowerOfChoices) -> str:
     return f"{after}; {alone}"
 
 
-def _check_rows(data: TowerOfChoices) -> list[tuple[str, str]]:
+def _check_rows(printed: Profile | None, data: TowerOfChoices) -> list[tuple[str, str]]:
     c = data.checks
     label = c.challenge_label
     per_card = _plural(c.challenge_target_per_card, "more match", "more matches")
@@ -218,13 +224,13 @@ def _check_rows(data: TowerOfChoices) -> list[tuple[str, str]]:
             if c.rest_shuffles_discard_with_draw_pile
             else "shuffle the discard pile into a new draw pile",
         ),
-        (f"Adding {label} cards", _adding_challenges(data)),
-        (f"After a check that drew a {label} card", _after_challenge(data)),
+        (f"Adding {label} cards", _adding_challenges(printed, data)),
+        (f"After a check that drew a {label} card", _after_challenge(printed, data)),
         ("Standard obstacles per fresh deck", str(data.standard_checks_per_deck())),
     ]
 
 
-def build_tables(data: TowerOfChoices) -> Mapping[str, TableView]:
+def build_tables(data: TowerOfChoices, printed: Profile | None) -> Mapping[str, TableView]:
     """Every printable table of the ruleset, by the name prose embeds it with."""
     c = data.checks
     views = [
@@ -245,7 +251,7 @@ def build_tables(data: TowerOfChoices) -> Mapping[str, TableView]:
             "Special abilities",
             ("Ability", "What it is", "In play"),
             tuple(
-                (a.name, a.text, " ".join(describe_effect(e, data) for e in a.effects))
+                (a.name, a.text, " ".join(describe_effect(printed, e, data) for e in a.effects))
                 for a in data.abilities
             ),
         ),
@@ -254,7 +260,7 @@ def build_tables(data: TowerOfChoices) -> Mapping[str, TableView]:
             "Items",
             ("Item", "Cost", "What it does", "One use"),
             tuple(
-                (i.name, str(i.cost), describe_item(i), "yes" if i.one_use else "no")
+                (i.name, str(i.cost), describe_item(printed, i), "yes" if i.one_use else "no")
                 for i in data.items
             ),
             note="Costs are in coins.",
@@ -266,7 +272,8 @@ def build_tables(data: TowerOfChoices) -> Mapping[str, TableView]:
             tuple(_character_rows(data)),
         ),
         TableView(
-            "check-rules", "Checks and the skill deck", ("Rule", "Value"), tuple(_check_rows(data))
+            "check-rules", "Checks and the skill deck", ("Rule", "Value"),
+            tuple(_check_rows(printed, data)),
         ),
         TableView(
             "check-adjustments",

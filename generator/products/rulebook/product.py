@@ -1,0 +1,73 @@
+"""The rulebook as a product: its options, its files in a build, and its writing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from generator.model.common import Profile
+from generator.model.loader import Content, Ruleset
+from generator.model.paper import PAPERS
+from generator.products.base import Job, Product
+from generator.products.rulebook.columns import best_split
+from generator.products.rulebook.html import rulebook_html
+from generator.render.output import write_atomic
+from generator.render.pdf import pdf_bytes, render_document
+from generator.words import plural
+
+
+@dataclass(frozen=True)
+class RulebookOptions:
+    paper: str = "a4"
+    profile: str | None = None  # the ruleset's default profile when None
+    print_marks: bool = False  # 3 mm bleed and crop marks
+    format: Literal["pdf", "html"] = "pdf"  # html: what goes into WeasyPrint, to preview
+
+
+class Rulebook(Product[RulebookOptions]):
+    """Cover, contents, chapters, tables, rulings, credits and the quick reference."""
+
+    name = "rulebook"
+
+    def plan(self, content: Content, out_dir: Path) -> list[Job[RulebookOptions]]:
+        """Every ruleset's rulebook on every paper."""
+        return [self.job(ruleset_id, out_dir / f"{ruleset_id}-rulebook-{paper}.pdf",
+                         RulebookOptions(paper=paper))
+                for ruleset_id in content.rulesets for paper in PAPERS]
+
+    def write(self, ruleset: Ruleset, options: RulebookOptions, out: Path) -> str:
+        profile = ruleset.profile(options.profile)
+        if options.format == "html":  # a browser balances the quick reference's columns itself
+            html = rulebook_html(ruleset, paper=options.paper, profile=profile,
+                                 print_marks=options.print_marks)
+            write_atomic(out, html.encode("utf-8"))
+            return f"wrote {out}"
+        document = rulebook_document(ruleset, paper=options.paper, profile=profile,
+                                     print_marks=options.print_marks)
+        write_atomic(out, pdf_bytes(document))
+        return f"wrote {out} ({plural(len(document.pages), 'page')})"
+
+
+def rulebook_document(
+    ruleset: Ruleset, *, paper: str, profile: Profile, print_marks: bool = False
+) -> Any:
+    """A rulebook laid out by WeasyPrint: its quick reference measured first in one column
+    (:mod:`generator.products.rulebook.columns`), then the whole book with the columns split."""
+    split = None
+    if ruleset.quick_reference is not None:
+        measure = rulebook_html(
+            ruleset, paper=paper, profile=profile, print_marks=print_marks, measure_quick=True
+        )
+        split = best_split(render_document(measure, ruleset.root).pages[0].anchors)
+    html = rulebook_html(
+        ruleset, paper=paper, profile=profile, print_marks=print_marks, quick_split=split
+    )
+    return render_document(html, ruleset.root)
+
+
+def default_output(ruleset_id: str, options: RulebookOptions) -> Path:
+    return Path("build") / f"{ruleset_id}-rulebook-{options.paper}.{options.format}"
+
+
+RULEBOOK = Rulebook()
