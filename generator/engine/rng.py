@@ -16,9 +16,30 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
+
+
+class Rng(Protocol):
+    """What a rule needs of a random source: a uniform integer in ``[0, n)``.
+
+    :class:`SplitMix64` is the stable one, for anything printed or replayed; a family may
+    simulate with a faster one seeded from it (design.md section 4), and tests pass
+    scripted ones.
+    """
+
+    def below(self, n: int) -> int: ...
+
+
+class DiceRng(Rng, Protocol):
+    """A random source that also rolls dice and shuffles, for the rules that roll many:
+    ``die(faces)`` is ``below(faces) + 1`` and ``shuffle`` is Fisher-Yates from the last
+    position down, whatever the source, so that a game replays the same on any of them."""
+
+    def die(self, faces: int = 6) -> int: ...
+
+    def shuffle(self, items: list[int]) -> None: ...
 
 MASK64 = (1 << 64) - 1
 GENERATOR_MAJOR = 1  # bump when a stream's meaning changes: old seeds then give new dungeons

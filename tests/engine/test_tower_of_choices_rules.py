@@ -17,6 +17,7 @@ from generator.rulesets.tower_of_choices.character import (
     random_character,
     starting_coins,
 )
+from generator.rulesets.tower_of_choices.check import INVARIANT
 from generator.rulesets.tower_of_choices.entities import SetbackKind
 from generator.rulesets.tower_of_choices.game import play_trial
 from generator.rulesets.tower_of_choices.procedures import (
@@ -274,7 +275,7 @@ def test_tc15_starting_items_and_rich() -> None:
     two = Character(("Grace", "Luck", "Speech"), "TRAPS", ("Notebook", "Poison"), 3)
     assert character_violations(rules(FAITHFUL), two) == []
     found = character_violations(rules(alt("TC-15")), two)
-    assert [(v.code, v.invariant) for v in found] == [("item-count", 5)]
+    assert [(v.code, INVARIANT[v.code]) for v in found] == [("item-count", 5)]
     assert found[0].message == "expected exactly 3 starting items (TC-15 Alt), got 2"
     assert starting_coins(rules(), "RICH") == 100 and starting_coins(rules(), "TRAPS") == 3
     dear = ("Weapon: pistol", "Shield, steel", "Maps, incomplete")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.rulesets.tower_of_choices.check import check_trial
+from generator.rulesets.tower_of_choices.check import INVARIANT, check_trial
 from generator.rulesets.tower_of_choices.trial import (
     Approach,
     Roll,
@@ -122,7 +122,7 @@ def test_the_checker_reports_each_kind_of_problem() -> None:
     ]  # fmt: skip
     named = replace(obstacle, name="MELEE ATTACK of the guard", failure="")
     assert codes(_corrupt_room(trial, 0, obstacles=(named,))) == [
-        "outcomes", "raw-dice", "vocabulary",
+        "naming", "outcomes", "raw-dice",
     ]  # fmt: skip
     assert codes(_corrupt_room(trial, 0, obstacles=())) == ["obstacle-limits", "raw-dice"]
     rested = next(i for i, r in enumerate(trial.rooms) if r.rest_spot)
@@ -133,7 +133,7 @@ def test_the_checker_messages_say_where() -> None:
     trial = make("corrupt", 8)
     found = check_trial(rules(profile()), _corrupt_room(trial, 2, loot="Rope"))
     vocab = [v for v in found if v.code == "vocabulary"]
-    assert [(v.where, v.invariant, v.message) for v in vocab] == [
+    assert [(v.where, INVARIANT[v.code], v.message) for v in vocab] == [
         ("Room 3", 1, "loot 'Rope' is not in the item catalogue")
     ]
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
+from generator.engine.rng import DiceRng
 from generator.rulesets.three_dice_dungeon.effects import EffectKind, Stat
 from generator.rulesets.three_dice_dungeon.entities import AbilityKind
 from generator.rulesets.three_dice_dungeon.hero import (
@@ -31,7 +32,7 @@ from generator.rulesets.three_dice_dungeon.hero import (
     spend_mind,
 )
 from generator.rulesets.three_dice_dungeon.parameters import DIE
-from generator.rulesets.three_dice_dungeon.rules import Foe, Rng, Rules
+from generator.rulesets.three_dice_dungeon.rules import Foe, Rules
 
 MonsterState = tuple[int, int, int]  # (hp, mind, abilities used: a bit per ability)
 
@@ -238,7 +239,7 @@ def fight(
     rules: Rules,
     hero: Hero,
     foe: Foe,
-    rng: Rng,
+    rng: DiceRng,
     choices: FightChoices,
     can_run: bool = True,
 ) -> Outcome:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from generator.engine.rng import DiceRng
 from generator.rulesets.three_dice_dungeon.dice import stable
 from generator.rulesets.three_dice_dungeon.effects import Stat
 from generator.rulesets.three_dice_dungeon.levels import (
@@ -19,7 +20,7 @@ from generator.rulesets.three_dice_dungeon.levels import (
     Level,
     generate_level,
 )
-from generator.rulesets.three_dice_dungeon.rules import Rng, Rules
+from generator.rulesets.three_dice_dungeon.rules import Rules
 
 # -- the character ----------------------------------------------------------------------
 
@@ -48,7 +49,7 @@ ChooseClass = Callable[[Sequence[str]], str]
 
 
 def roll_character(
-    rules: Rules, rng: Rng, assign: Assign | None = None, choose: ChooseClass | None = None
+    rules: Rules, rng: DiceRng, assign: Assign | None = None, choose: ChooseClass | None = None
 ) -> CharacterRoll:
     """Roll 3d6, rerolling every triple whose total is too low, and derive the character.
 
@@ -82,7 +83,7 @@ def derive_hp(rules: Rules, dice: tuple[int, ...], assignment: tuple[Stat, ...],
 # -- a dungeon ----------------------------------------------------------------------------
 
 
-def roll_substitution(rules: Rules, rng: Rng) -> dict[str, str]:
+def roll_substitution(rules: Rules, rng: DiceRng) -> dict[str, str]:
     """DD-09: the dungeon's monster substitution.
 
     Faithful: none (the table's own monsters).  Alt: the swappable monsters of the main
@@ -119,7 +120,7 @@ def has_dragon(level: Level) -> bool:
 #: generator, not a game rule; in practice one or two suffice).
 MAX_ATTEMPTS = 64
 
-LevelRng = Callable[[int, int], Rng]  # (level number, attempt) -> content stream
+LevelRng = Callable[[int, int], DiceRng]  # (level number, attempt) -> content stream
 
 
 def build_level(

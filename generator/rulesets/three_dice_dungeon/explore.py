@@ -15,11 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from generator.engine.rng import DiceRng
 from generator.rulesets.three_dice_dungeon.levels import (
     Level,
     Pos,
 )
-from generator.rulesets.three_dice_dungeon.rules import Rng, Rules
+from generator.rulesets.three_dice_dungeon.rules import Rules
 
 #: Extra cost the planner puts on walking into a location whose monster is still alive
 #: (fled from or asleep): a policy weight, not a rule.
@@ -34,8 +35,8 @@ class LevelState:
     """The play state of one level (mutable)."""
 
     level: Level
-    combat: Rng
-    wandering: Rng
+    combat: DiceRng
+    wandering: DiceRng
     visited: set[Pos] = field(default_factory=set)
     defeated: set[Pos] = field(default_factory=set)  # monster beaten
     asleep: set[Pos] = field(default_factory=set)  # Sleeping Salts; awake on the next visit

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.engine.report import RunOutcome
+from generator.engine.rng import DiceRng
 from generator.rulesets.three_dice_dungeon.combat import Outcome, fight
 from generator.rulesets.three_dice_dungeon.dungeon import (
     build_level,
@@ -42,9 +43,9 @@ from generator.rulesets.three_dice_dungeon.levels import (
     Pos,
 )
 from generator.rulesets.three_dice_dungeon.policy import Act, ReferencePolicy
-from generator.rulesets.three_dice_dungeon.rules import Foe, Rng, Rules
+from generator.rulesets.three_dice_dungeon.rules import Foe, Rules
 
-Streams = Callable[..., Rng]  # (*place, purpose=...) -> a random source
+Streams = Callable[..., DiceRng]  # (*place, purpose=...) -> a random source
 
 #: Cause strings of the deaths table (kept coarse and stable).
 DEATH_MONSTER = "monster"
@@ -58,7 +59,7 @@ MAX_ACTIONS = 100_000
 
 
 def roaming_monster(
-    rules: Rules, rng: Rng, undead: bool, substitution: dict[str, str]
+    rules: Rules, rng: DiceRng, undead: bool, substitution: dict[str, str]
 ) -> tuple[Foe | None, int]:
     """Returning to Danger (DD-21): the roaming die, and the monster and XP it brings.
 

@@ -25,11 +25,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from generator.engine.rng import DiceRng
 from generator.rulesets.three_dice_dungeon.effects import EffectKind, ItemKind
 from generator.rulesets.three_dice_dungeon.rules import (
     SIDE_STEPS,
     Foe,
-    Rng,
     Rules,
     opposite,
     roll_dice,
@@ -185,7 +185,7 @@ class Level:
 
 def roll_monster(
     rules: Rules,
-    rng: Rng,
+    rng: DiceRng,
     undead: bool,
     wheel: Sequence[int],
     substitution: Mapping[str, str],
@@ -215,7 +215,7 @@ def roll_monster(
     return MonsterRoll(tuple(rolls), tuple(elite_rolls), face, xp_rolls, foe.name, foe)
 
 
-def roll_treasure(rules: Rules, rng: Rng, undead: bool) -> TreasureRoll:
+def roll_treasure(rules: Rules, rng: DiceRng, undead: bool) -> TreasureRoll:
     """Roll the treasure column and any chart it sends to (DD-15, DD-16)."""
     die = rng.die()
     reward = rules.row(undead, die).treasure
@@ -273,7 +273,7 @@ class _Layout:
 
 def _place(
     rules: Rules,
-    rng: Rng,
+    rng: DiceRng,
     lay: _Layout,
     pos: Pos,
     grid: Grid,
@@ -358,7 +358,7 @@ def fragment_source(rules: Rules, cell: Cell) -> bool:
 
 def generate_level(
     rules: Rules,
-    rng: Rng,
+    rng: DiceRng,
     number: int,
     undead: bool,
     substitution: Mapping[str, str],

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
 
+from generator.engine.rng import DiceRng
 from generator.model.common import Profile
 from generator.model.dice import DiceTable
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
@@ -41,16 +41,6 @@ SIDE_STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 def opposite(side: int) -> int:
     """The index of the side facing ``side`` (north <-> south, east <-> west)."""
     return (side + len(SIDE_STEPS) // 2) % len(SIDE_STEPS)
-
-
-class Rng(Protocol):
-    """What the engine needs of a random source: the stable SplitMix64 or a fast one."""
-
-    def die(self, faces: int = 6) -> int: ...
-
-    def below(self, n: int) -> int: ...
-
-    def shuffle(self, items: list[int]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -251,7 +241,7 @@ def rules_for(data: ThreeDiceDungeon, profile: Profile) -> Rules:
     )
 
 
-def roll_dice(rng: Rng, dice: Dice) -> tuple[tuple[int, ...], int]:
+def roll_dice(rng: DiceRng, dice: Dice) -> tuple[tuple[int, ...], int]:
     """Roll structured dice: the raw rolls and the total (``plus`` included)."""
     rolls = tuple(rng.die(dice.faces) for _ in range(dice.count))
     return rolls, sum(rolls) + dice.plus

@@ -12,6 +12,7 @@ from typing import Any
 
 from generator.engine.family import Progress
 from generator.engine.report import RunOutcome
+from generator.engine.rng import DiceRng
 from generator.model.common import Profile
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.dice import fast
@@ -21,7 +22,7 @@ from generator.rulesets.three_dice_dungeon.levels import (
     Grid,
 )
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
-from generator.rulesets.three_dice_dungeon.rules import Rng, Rules, rules_for
+from generator.rulesets.three_dice_dungeon.rules import Rules, rules_for
 
 #: Report progress every this many games.
 PROGRESS_EVERY = 1000
@@ -30,7 +31,7 @@ PROGRESS_EVERY = 1000
 def run_streams(seed: str, run: int) -> Streams:
     """The random sources of game ``run``: one fast generator per (place, purpose)."""
 
-    def streams(*place: object, purpose: str) -> Rng:
+    def streams(*place: object, purpose: str) -> DiceRng:
         return fast(seed, "run", run, *place, purpose=purpose)
 
     return streams

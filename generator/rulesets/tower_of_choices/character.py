@@ -1,29 +1,18 @@
 """Character creation: legality as a list of violations, and a seeded random legal build.
 
-Violation codes map to rulings.md 3.5, invariant 5 (character legality) and invariant 1
-(vocabulary).  ``character_violations`` reports every problem, never only the first
-(style.md: validation reports all problems).
+Finding codes map to rulings.md 3.5, invariant 5 (character legality) and invariant 1
+(vocabulary): ``check.INVARIANT``.  ``character_violations`` reports every problem, never
+only the first (style.md: validation reports all problems).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from generator.engine.rng import Rng
+from generator.findings import Finding
 from generator.rulesets.tower_of_choices.entities import AbilityKind
 from generator.rulesets.tower_of_choices.procedures import carried_count
 from generator.rulesets.tower_of_choices.rules import Rules
-from generator.rulesets.tower_of_choices.state import Character, Rng
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken invariant: a stable ``code``, the invariant number of rulings.md 3.5,
-    where it is (``character``, ``Room 3``, ``Room 3/Obstacle 3.1``) and a message."""
-
-    code: str
-    invariant: int
-    where: str
-    message: str
+from generator.rulesets.tower_of_choices.state import Character
 
 
 def starting_coins(rules: Rules, ability: str) -> int:
@@ -36,58 +25,54 @@ def starting_coins(rules: Rules, ability: str) -> int:
     return effect.amount if effect else rules.data.character.starting_coins
 
 
-def character_violations(rules: Rules, character: Character) -> list[Violation]:
+def character_violations(rules: Rules, character: Character) -> list[Finding]:
     """Every way ``character`` breaks the creation rules (TC-14, TC-15, TC-16)."""
     creation = rules.data.character
-    out: list[Violation] = []
+    out: list[Finding] = []
 
-    def bad(code: str, invariant: int, message: str) -> None:
-        out.append(Violation(code, invariant, "character", message))
+    def bad(code: str, message: str) -> None:
+        out.append(Finding(code, "character", message))
 
     names = rules.data.skill_names
     for skill in character.skills:
         if skill not in names:
             bad(
-                "unknown-skill", 1, f"{skill!r} is not a skill (expected one of {', '.join(names)})"
+                "unknown-skill", f"{skill!r} is not a skill (expected one of {', '.join(names)})"
             )
     if len(character.skills) != creation.starting_skills:
         bad(
             "skill-count",
-            5,
             f"expected {creation.starting_skills} starting skills, got {len(character.skills)}",
         )
     if rules.distinct_skills and len(set(character.skills)) != len(character.skills):
-        bad("repeated-skill", 5, f"starting skills must differ (TC-14), got {character.skills!r}")
+        bad("repeated-skill", f"starting skills must differ (TC-14), got {character.skills!r}")
     if character.ability not in rules.abilities:
-        bad("unknown-ability", 1, f"{character.ability!r} is not an ability")
+        bad("unknown-ability", f"{character.ability!r} is not an ability")
     unknown = [name for name in character.items if name not in rules.items]
     for name in unknown:
-        bad("unknown-item", 1, f"{name!r} is not in the item catalogue")
+        bad("unknown-item", f"{name!r} is not in the item catalogue")
     known = [name for name in character.items if name in rules.items]
     limit = creation.max_starting_items
     if rules.exact_item_count and len(character.items) != limit:
         bad(
             "item-count",
-            5,
             f"expected exactly {limit} starting items (TC-15 Alt), got {len(character.items)}",
         )
     elif len(character.items) > limit:
         bad(
             "item-count",
-            5,
             f"expected at most {limit} starting items (TC-15), got {len(character.items)}",
         )
     coins = starting_coins(rules, character.ability)
     if character.coins != coins:
-        bad("coins", 5, f"expected {coins} coins for {character.ability}, got {character.coins}")
+        bad("coins", f"expected {coins} coins for {character.ability}, got {character.coins}")
     cost = sum(rules.items[name].cost for name in known)
     if cost > coins:
-        bad("over-budget", 5, f"the starting items cost {cost} coins, more than {coins}")
+        bad("over-budget", f"the starting items cost {cost} coins, more than {coins}")
     carried = carried_count(rules, known)
     if carried > creation.carry_limit:
         bad(
             "carry-limit",
-            5,
             f"the starting items count as {carried} items, more than {creation.carry_limit} "
             "(TC-16)",
         )

@@ -68,8 +68,7 @@ class TowerOfChoicesFamily(Family[TowerOfChoices]):
 
     def check_booklet(self, data: TowerOfChoices, profile: Profile, dungeon: Trial
                       ) -> list[Finding]:
-        return [Finding(v.code, v.where, v.message)
-                for v in check_trial(rules_for(data, profile), dungeon)]
+        return check_trial(rules_for(data, profile), dungeon)
 
 
 FAMILY = TowerOfChoicesFamily()

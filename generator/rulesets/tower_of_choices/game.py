@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from generator.engine.report import RunOutcome
+from generator.engine.rng import Rng
 from generator.rulesets.tower_of_choices import policy as pol
 from generator.rulesets.tower_of_choices.entities import AbilityKind, SetbackKind
 from generator.rulesets.tower_of_choices.procedures import (
@@ -43,7 +44,6 @@ from generator.rulesets.tower_of_choices.procedures import (
 from generator.rulesets.tower_of_choices.rules import Rules
 from generator.rulesets.tower_of_choices.state import (
     Character,
-    Rng,
     RunState,
     count,
     new_run_state,

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from generator.engine.rng import Rng
 from generator.rulesets.tower_of_choices.entities import AbilityKind, Item, Modifier, SetbackKind
 from generator.rulesets.tower_of_choices.rules import Rules
-from generator.rulesets.tower_of_choices.state import Card, Rng, RunState, count, shuffle
+from generator.rulesets.tower_of_choices.state import Card, RunState, count, shuffle
 from generator.rulesets.tower_of_choices.trial import Approach, Obstacle
 
 Prefer = Callable[[Sequence[Card]], list[Card]]  # other cards of a draw, best name first

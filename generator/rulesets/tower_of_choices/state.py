@@ -19,23 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
+from generator.engine.rng import Rng
 from generator.rulesets.tower_of_choices.entities import AbilityKind, Modifier
 from generator.rulesets.tower_of_choices.rules import Rules
 
 RULESET = "tower-of-choices"
 
 Card = str  # a skill name, or the challenge label
-
-
-class Rng(Protocol):
-    """What the rules need from a random generator: a uniform integer in ``[0, n)``.
-
-    :class:`generator.engine.rng.SplitMix64` fits; tests pass scripted generators.
-    """
-
-    def below(self, n: int) -> int: ...
 
 
 def shuffle(rng: Rng, cards: list[Card]) -> None:
