@@ -24,6 +24,7 @@ from generator.products.rulebook.product import RULEBOOK
 from generator.products.sheets.product import SHEETS
 from generator.render.output import unwritable, write_atomic
 from generator.render.parallel import worker_pool
+from generator.resources import PACKAGE, TEMPLATES
 from generator.rulesets import load_content
 
 PRODUCTS: tuple[Product[Any], ...] = (RULEBOOK, CARDS, SHEETS)
@@ -47,10 +48,6 @@ def plan(content: Content, out_dir: Path) -> list[Job[Any]]:
 def _run(content_root: str, job: Job[Any]) -> str:
     ruleset = load_content(Path(content_root)).ruleset(job.ruleset)
     return _product(job.product).write(ruleset, job.options, job.out)
-
-
-PACKAGE = Path(__file__).resolve().parent
-TEMPLATES = PACKAGE.parent / "templates"
 
 
 def _files(folder: Path, patterns: Iterable[str]) -> list[Path]:

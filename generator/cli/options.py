@@ -55,6 +55,5 @@ class PositiveInt(click.ParamType):  # type: ignore[type-arg]
         return number
 
 
-POSITIVE = PositiveInt()
 MAX_RUNS = 1_000_000  # games: at the slowest engine (about 120 games/s), two hours and more
 MAX_DEPTH = 999  # floors a simulated run goes down: 0.3% of as-written runs reach floor 99

@@ -36,7 +36,8 @@ from generator.model.sheets import SheetDef, load_sheets
 from generator.model.table_files import TableFiles
 from generator.model.views import TableView
 
-BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
+# Re-exported: the content loaded when none is named, as callers and tests know it.
+from generator.resources import BUNDLED_CONTENT as BUNDLED_CONTENT
 
 
 @dataclass(frozen=True)

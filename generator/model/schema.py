@@ -242,15 +242,6 @@ class Node:
             self.error(key, f"expected at least {min_items} entries, got {len(value)}")
         return nodes
 
-    def mapping(self, key: Str, *, required: Bool = True) -> dict[Str, Any]:
-        """A table read as a plain mapping (its keys are data, not schema)."""
-        value = self._get(key, "a table", required)
-        if value is None:
-            return {}
-        if not isinstance(value, dict):
-            self.error(key, f"expected a table, got {type_name(value)} {value!r}")
-            return {}
-        return dict(value)
 
 
 # The size of a die whose own value was wrong (and reported): the faces of the tables rolled

@@ -15,6 +15,8 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
+from generator.render.folders import path_is_inside
+
 
 class RefusedReference(FatalURLFetchingError):  # type: ignore[misc]
     """A reference the fetcher will not serve; it stops the render."""
@@ -23,10 +25,6 @@ class RefusedReference(FatalURLFetchingError):  # type: ignore[misc]
         super().__init__(f"refused reference {url!r}: {reason}")
         self.url = url
         self.reason = reason
-
-
-def path_is_inside(path: Path, roots: Iterable[Path]) -> bool:
-    return any(path == root or root in path.parents for root in roots)
 
 
 class SafeFetcher(URLFetcher):  # type: ignore[misc]

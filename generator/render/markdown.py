@@ -24,7 +24,7 @@ from markupsafe import Markup
 from generator.errors import RenderError
 from generator.model.prose import DIRECTIVE, TABLE_LINE, format_value, lookup_value
 from generator.render.capitals import mark_capitals
-from generator.render.fetcher import path_is_inside
+from generator.render.folders import path_is_inside
 from generator.render.pictures import picture_problem
 
 _MARK = "\u2063RULING:{}\u2063"  # invisible separator: never typed by an author

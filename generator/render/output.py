@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from generator.errors import TowerpressError
+from generator.resources import PACKAGE, TEMPLATES
 
 
 def _file_mode() -> int:
@@ -32,14 +33,11 @@ def refuse_inputs(path: Path, rulesets: Iterable[Path] = ()) -> None:
         TowerpressError: ``path`` is inside one of the ``rulesets``' folders (those of the
             content loaded), the templates or the program.
     """
-    from generator.render.templating import TEMPLATES
-
-    program = Path(__file__).resolve().parents[1]
     try:
         where = path.resolve()
     except (OSError, RuntimeError):
         return  # write_atomic says what is wrong with such a path
-    for folder in (*rulesets, TEMPLATES, program):
+    for folder in (*rulesets, TEMPLATES, PACKAGE):
         if where.is_relative_to(folder.resolve()):
             raise TowerpressError(f"cannot write {path}: it is inside {folder}, which the "
                                   "products are made from (expected a path outside it)")

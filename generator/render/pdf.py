@@ -13,8 +13,6 @@ from typing import Any
 
 from generator.errors import RenderError
 from generator.render import font_folder, weasyprint_internals
-from generator.render.fetcher import RefusedReference, SafeFetcher
-from generator.render.font_subset import subset_with_fonttools
 from generator.render.fonts import font_dirs, font_face_css
 from generator.render.templating import TEMPLATES
 
@@ -42,6 +40,8 @@ def discard_fonts() -> None:
 def register_fonts() -> None:
     """Load the project's @font-face rules now (before forking workers that share them)."""
     from weasyprint import CSS
+
+    from generator.render.fetcher import SafeFetcher
 
     CSS(string=str(font_face_css()), url_fetcher=SafeFetcher(list(font_dirs())),
         font_config=_font_config())
@@ -82,7 +82,11 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
     # fontTools stamps subset fonts with the current time unless SOURCE_DATE_EPOCH is set
     # (the reproducible-builds convention); a fixed stamp keeps the PDF byte-identical.
     os.environ.setdefault("SOURCE_DATE_EPOCH", REPRODUCIBLE_EPOCH)
+    # Imported here, as every use of WeasyPrint is: it takes about 1.5 s to import, which
+    # the commands that lay out no page (list, validate, simulate, odds) should not pay.
     from weasyprint import HTML
+
+    from generator.render.fetcher import RefusedReference, SafeFetcher
 
     fetcher = SafeFetcher([TEMPLATES, content_root, *font_dirs(), *extra_roots])
     try:
@@ -123,6 +127,10 @@ def write_checked(document: Any, **options: Any) -> bytes:
     Raises:
         RenderError: naming the refused reference, or the character and where it is.
     """
+    # Imported here: fontTools' subsetter takes a third of a second to import, which only
+    # writing a PDF needs.
+    from generator.render.font_subset import subset_with_fonttools
+
     subset_with_fonttools()  # the same bytes on every machine, and sooner (font_subset.py)
     buffer = io.BytesIO()
     with weasyprint_internals.warnings_from_log() as messages, fewer_collections():

@@ -3,9 +3,8 @@ the one way our templates are rendered: :func:`render_template`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
-from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
@@ -14,7 +13,8 @@ from generator.render.capitals import is_label, is_name, keep_capitals
 from generator.render.svg import dice_faces, die_face
 from generator.render.typography import tie_runt, tie_title, typeset
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# Re-exported: the renderers name the templates' folder through this module.
+from generator.resources import TEMPLATES as TEMPLATES
 
 
 @cache
@@ -47,6 +47,10 @@ def _stylesheet(env: Environment, name: str) -> Markup:
     return Markup(source)
 
 
-def render_template(name: str, **context: Any) -> str:
-    """The HTML of one of our templates, typeset (:func:`generator.render.typography.typeset`)."""
-    return typeset(environment().get_template(name).render(**context))
+def render_template(name: str, context: Mapping[str, object]) -> str:
+    """The HTML of one of our templates, typeset (:func:`generator.render.typography.typeset`).
+
+    ``context`` is the product's typed context for that template (a ``TypedDict``): every
+    name the template reads is one of its keys (StrictUndefined fails on any other).
+    """
+    return typeset(environment().get_template(name).render(context))

@@ -13,13 +13,16 @@ ruler on the front checks the printer's scale.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypedDict
 
 from markupsafe import Markup
 
 from generator import __version__
 from generator.model.paper import PAPERS
 from generator.render.fonts import SANS, SERIF, font_face_css
-from generator.render.templating import render_template
+from generator.render.output import write_atomic
+from generator.render.pdf import pdf_bytes, render_document
+from generator.render.templating import TEMPLATES, render_template
 
 STEP = 0.5  # mm of offset between neighbouring labels
 SPAN = 8  # steps each way: offsets from -4 to +4 mm
@@ -97,21 +100,36 @@ def _back(w: float, h: float, duplex: str) -> str:
             f'{"".join(texts)}</g>')
 
 
+class CalibrationContext(TypedDict):
+    """What ``cards/calibrate.html`` reads."""
+
+    paper: str
+    duplex: str
+    page_w: float
+    page_h: float
+    version: str
+    font_faces: Markup
+    serif: str
+    sans: str
+    front: Markup  # the front's scales, as SVG
+    back: Markup  # the back's, mirrored for the duplex flip
+    step: float
+    pitch: float
+    reach: str
+
+
 def calibration_html(paper: str, duplex: str) -> str:
     w, h = float(PAPERS[paper].width_mm), float(PAPERS[paper].height_mm)
-    return render_template(
-        "cards/calibrate.html",
+    return render_template("cards/calibrate.html", CalibrationContext(
         paper=paper, duplex=duplex, page_w=w, page_h=h, version=__version__,
         font_faces=font_face_css(), serif=SERIF, sans=SANS,
         front=Markup(_front(w)), back=Markup(_back(w, h, duplex)),
         step=STEP, pitch=PITCH, reach=f"{SPAN * STEP:g}",
-    )
+    ))
 
 
 def write_calibration(paper: str, duplex: str, out: Path) -> int:
-    from generator.render.output import write_atomic
-    from generator.render.pdf import pdf_bytes, render_document
-
-    document = render_document(calibration_html(paper, duplex), Path(__file__).parent)
+    # The sheet reads no content: the templates are the only folder it may fetch from.
+    document = render_document(calibration_html(paper, duplex), TEMPLATES)
     write_atomic(out, pdf_bytes(document))
     return len(document.pages)

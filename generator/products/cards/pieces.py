@@ -13,10 +13,12 @@ under the other on one tall page and cut apart afterwards
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
+
+from markupsafe import Markup
 
 from generator.model.decks import Card
 from generator.products.cards.back import back_image, medallion_reach
@@ -128,7 +130,7 @@ class _BackView:
     """Where a back's names go, in mm from its bleed box's corner, and their room."""
 
     job: BackJob
-    art: Any
+    art: Markup  # the back drawn as an image
     width: float  # the bleed box
     height: float
     text_left: float  # the names, with their plates, are as wide as a front's text box
@@ -164,11 +166,28 @@ def _back_view(piece: BackPiece, size: CardSize) -> _BackView:
     )
 
 
+class PiecesContext(TypedDict):
+    """What ``cards/pieces.html`` reads."""
+
+    language: str
+    font_faces: Markup
+    serif: str
+    sans: str
+    size: CardSize
+    room: int
+    inset: float
+    fronts: Sequence[FrontJob]
+    backs: Sequence[_BackView]
+    dice: Callable[[str], Markup]
+    face_style: Callable[[float, float], str]
+    base: float
+    mm: Callable[[float], str]
+
+
 def pieces_html(
     fronts: Sequence[FrontJob], backs: Sequence[_BackView], size: CardSize, language: str = "en"
 ) -> str:
-    return render_template(
-        "cards/pieces.html",
+    return render_template("cards/pieces.html", PiecesContext(
         language=language,
         font_faces=font_face_css(),
         serif=SERIF,
@@ -182,7 +201,7 @@ def pieces_html(
         face_style=face_style,
         base=base_size(size.width),
         mm=_mm,
-    )
+    ))
 
 
 def _boxes_of_class(page_box: Any, classes: set[str]) -> Iterator[Any]:

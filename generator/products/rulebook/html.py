@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypedDict
+
+from markupsafe import Markup
 
 from generator import __version__
 from generator.errors import RenderError
 from generator.findings import Finding
-from generator.model.common import Chapter, Profile, Reading, Ruling
+from generator.model.common import Chapter, Profile, Reading, RulesetInfo, Ruling
 from generator.model.loader import Ruleset
 from generator.model.paper import PAPERS, Paper, paper
 from generator.model.views import TableView
@@ -92,6 +95,31 @@ def prose_folder(ruleset: Ruleset, *, quick: bool = False) -> Path:
     return ruleset.root if quick else ruleset.root / "rules"
 
 
+class RulebookContext(TypedDict):
+    """What ``rulebook/rulebook.html`` reads."""
+
+    ruleset: Ruleset
+    info: RulesetInfo
+    profile: Profile
+    paper: str
+    spec: PaperSpec
+    print_marks: bool
+    font_faces: Markup
+    serif: str
+    sans: str
+    chapters: list[ChapterView]
+    tables: Mapping[str, TableView]
+    leftover: list[TableView]  # tables no chapter embeds: their own appendix
+    rulings: list[RulingView]
+    quick: ChapterView | None
+    quick_split: int | None
+    measure_quick: bool
+    quick_mark: str
+    measure_css: str
+    authors: str
+    version: str
+
+
 def paper_spec(paper_id: str) -> PaperSpec:
     """Raises TowerpressError for an unknown paper, naming those that exist."""
     return PAPER_SPECS[paper(paper_id).id]
@@ -133,8 +161,7 @@ def rulebook_html(
     leftover = [table for name, table in tables.items() if name not in embedded]
     authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))
 
-    return render_template(
-        "rulebook/rulebook.html",
+    return render_template("rulebook/rulebook.html", RulebookContext(
         ruleset=ruleset,
         info=ruleset.info,
         profile=profile,
@@ -155,7 +182,7 @@ def rulebook_html(
         measure_css=measuring_css(spec.css_size.split()[0]),
         authors=authors,
         version=__version__,
-    )
+    ))
 
 
 def prose_problems(ruleset: Ruleset) -> list[Finding]:

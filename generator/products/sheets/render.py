@@ -10,14 +10,16 @@ border and no background, so a blank sheet prints only the project's own lines a
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
+
+from markupsafe import Markup
 
 from generator import __version__
 from generator.errors import RenderError, TowerpressError
-from generator.model.common import Profile
+from generator.model.common import Profile, RulesetInfo
 from generator.model.loader import Ruleset
 from generator.model.paper import PAPERS, Paper, paper
 from generator.model.sheets import (
@@ -226,8 +228,7 @@ def sheet_html(
         return page_row_mm(section, spec) if section.page else 0.0
 
     authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))
-    return render_template(
-        "sheets/sheet.html",
+    return render_template("sheets/sheet.html", SheetContext(
         ruleset=ruleset,
         info=ruleset.info,
         sheet=sheet,
@@ -246,7 +247,30 @@ def sheet_html(
         section_kind=section_kind,
         more_lines=more_lines or {},
         measuring=measuring,
-    )
+    ))
+
+
+class SheetContext(TypedDict):
+    """What ``sheets/sheet.html`` reads."""
+
+    ruleset: Ruleset
+    info: RulesetInfo
+    sheet: SheetDef
+    units: tuple[Unit, ...]
+    profile: Profile
+    spec: SheetPaper
+    paper: str
+    font_faces: Markup
+    serif: str
+    sans: str
+    authors: str
+    version: str
+    grid_of: Callable[[GridSection], GridGeometry]
+    row_mm: Callable[[LinesSection], float]
+    column_widths: Callable[[LinesSection], tuple[float, ...]]
+    section_kind: Callable[[Section], str]
+    more_lines: Mapping[str, int]  # notes given more lines to fill their page, by field
+    measuring: bool
 
 
 def filling_notes(sheet: SheetDef) -> list[NotesSection]:

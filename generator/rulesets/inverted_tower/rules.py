@@ -25,6 +25,7 @@ from generator.rulesets.inverted_tower.entities import (
     Monster,
     MustBeat,
     RepeatRule,
+    Stack,
     TermSource,
     Trade,
     TreasureAfter,
@@ -97,7 +98,6 @@ class Rules:
     trap_subtracts_floor: bool
     trap_daggers: bool
     trap_damage: int
-    trap_fail_treasure: bool
     # -- encounters (IT-04/05/06) --
     elite_check: tuple[bool, ...]
     all_elite: bool  # IT-05 Alt
@@ -252,11 +252,25 @@ def _gain(data: InvertedTower, item_id: str, quantity: int) -> Gain:
     return Gain(**{slot.value: quantity})
 
 
+def _gains(data: InvertedTower, stacks: tuple[Stack, ...]) -> Gain:
+    """Stacks of items (a starting kit, a boss's loot) added up into one gain."""
+    total = Gain()
+    for stack in stacks:
+        total = total + _gain(data, stack.item, stack.quantity)
+    return total
+
+
 def _foe(data: InvertedTower, profile: Profile, monster: Monster) -> Foe:
     terms = monster.to_hit.under(profile)
     mods = tuple((t.source, t.sign) for t in terms if t.source is not TermSource.DAGGERS)
     dagger = [t.sign for t in terms if t.source is TermSource.DAGGERS]
     return Foe(monster.id, monster.xp.under(profile), mods, dagger[0] if dagger else 0)
+
+
+def _trap_attributes(data: InvertedTower) -> tuple[int, ...]:
+    """The attribute index each trap face tests (IT-16), index 0 unused."""
+    codes = [a.code for a in data.character.attributes]
+    return (-1, *(codes.index(t.attribute) for t in data.traps.table.lookup_table()))
 
 
 def _item_of(data: InvertedTower, kind: EffectKind) -> str:
@@ -273,27 +287,18 @@ def build_rules(data: InvertedTower, profile: Profile) -> Rules:
         ValueError: the data lacks an item the engine needs (a dagger, a potion, gold).
     """
     p = profile
-    faces = data.rolls.faces
     crits = data.rolls.crits
     dagger_id = _item_of(data, EffectKind.COMBAT_BONUS)
     potion_id = _item_of(data, EffectKind.HEAL_TO_MAX)
     dagger = data.item(dagger_id)
     events = data.events
-    trap_codes = [a.code for a in data.character.attributes]
     prices = {o.item: o.price for o in data.merchant.stock}
     start = data.character.start
-    kit = Gain()
-    for stack in data.character.kit:
-        kit = kit + _gain(data, stack.item, stack.quantity)
-    loot = Gain()
-    for stack in data.bosses.loot:
-        loot = loot + _gain(data, stack.item, stack.quantity)
     after = data.treasure.after.under(p)
-    split = data.encounters.count.lookup_table()
     return Rules(
         data=data,
         profile=p,
-        faces=faces,
+        faces=data.rolls.faces,
         crit_success=crits.success,
         crit_failure=crits.failure,
         crit_on_total=crits.applies_to.under(p) is CritBasis.TOTAL,
@@ -302,16 +307,14 @@ def build_rules(data: InvertedTower, profile: Profile) -> Rules:
         once_per_floor=frozenset(events.once_per_floor.under(p)),
         repeat_rerolls=events.on_repeat.under(p) is RepeatRule.REROLL,
         first_room_encounter=p.alt("IT-32"),
-        trap_attribute=(-1, *(trap_codes.index(t.attribute)
-                              for t in data.traps.table.lookup_table())),
+        trap_attribute=_trap_attributes(data),
         trap_target=data.rolls.check(data.traps.check).target,
         trap_subtracts_floor=data.traps.subtract_floor.under(p),
         trap_daggers=data.traps.daggers_allowed,
         trap_damage=data.traps.fail_damage,
-        trap_fail_treasure=data.traps.fail_treasure,
         elite_check=_check_table(data, data.encounters.elite_check.under(p)),
         all_elite=data.encounters.elites.under(p) is EliteCount.ALL,
-        monster_count=(0, *split),
+        monster_count=(0, *data.encounters.count.lookup_table()),
         combat_target=data.rolls.check(data.combat.check).target,
         combat_damage=data.combat.fail_damage,
         floor_offset=data.combat.floor_offset.under(p),
@@ -331,7 +334,7 @@ def build_rules(data: InvertedTower, profile: Profile) -> Rules:
         minion_check=_check_table(data, data.bosses.minion_check),
         minions_on_pass=data.bosses.minions_on_pass,
         minions_on_fail=data.bosses.minions_on_fail,
-        loot=loot,
+        loot=_gains(data, data.bosses.loot),
         lair_treasure_rolls=data.bosses.lair_treasure_rolls.under(p),
         boss_always=data.bosses.must_beat.under(p) is MustBeat.ALWAYS,
         treasure=(Gain(), *(_gain(data, s.item, s.quantity)
@@ -357,7 +360,7 @@ def build_rules(data: InvertedTower, profile: Profile) -> Rules:
         start_hp=start.max_hp,
         start_level=start.level.under(p),
         start_xp=start.xp,
-        start_kit=kit + Gain(gold=start.gold),
+        start_kit=_gains(data, data.character.kit) + Gain(gold=start.gold),
         xp_total=data.leveling.counting.under(p) is XpCounting.TOTAL,
         level_base=data.leveling.base,
         level_step=data.leveling.per_level,

@@ -111,83 +111,127 @@ def check_character(rules: Rules, character: CharacterRoll) -> list[Finding]:
 
 
 def check_level(rules: Rules, level: Level) -> list[Finding]:
-    """Invariants 2.5.1-2.5.10 for one level; ``[]`` means valid."""
+    """Invariants 2.5.1-2.5.10 for one level; ``[]`` means valid.
+
+    The findings come invariant by invariant, in the order of the checks below.
+    """
+    # A square taken twice (reported by _check_cells) keeps its last location here.
+    cells = {cell.pos: cell for cell in level.cells}
+    distance = _distances(level, cells)
+    reachable = [c for c in level.cells if c.pos in distance]
+    return [
+        *_check_cells(rules, level),
+        *_check_doors(rules, level, cells),
+        *_check_reachable(level, cells, distance),
+        *_check_completable(rules, level, reachable),
+        *_check_wheels(rules, level, reachable, distance),
+        *_check_lists(rules, level, cells),
+        *_check_substitution(rules, level),
+    ]
+
+
+def _where(level: Level, cell: Cell) -> str:
+    return f"level {level.number} / cell {cell.pos}"
+
+
+def _check_cells(rules: Rules, level: Level) -> list[Finding]:
+    """2.5.3 (each location on its own square of the grid) and 2.5.1 (its dice), by cell."""
     out: list[Finding] = []
-    grid = level.grid
-    seen: dict[Pos, Cell] = {}
+    taken: set[Pos] = set()
     for cell in level.cells:
-        where = f"level {level.number} / cell {cell.pos}"
-        if not grid.inside(cell.pos) or cell.pos in seen:
-            out.append(
-                Finding("cell-position", where, "off the grid or on a taken square")
-            )
-        seen[cell.pos] = cell
+        where = _where(level, cell)
+        if not level.grid.inside(cell.pos) or cell.pos in taken:
+            out.append(Finding("cell-position", where, "off the grid or on a taken square"))
+        taken.add(cell.pos)
         out += _check_cell(rules, level, cell, where)
+    return out
+
+
+def _check_doors(rules: Rules, level: Level, cells: dict[Pos, Cell]) -> list[Finding]:
+    """2.5.3: every door stays on the grid and meets a door on the other side."""
+    out: list[Finding] = []
     for cell in level.cells:
-        where = f"level {level.number} / cell {cell.pos}"
+        where = _where(level, cell)
         for side in cell.exits:
             other = step(cell.pos, side)
-            if not grid.inside(other):
-                out.append(
-                    Finding(
-                        "exit-off-grid",
-                        where,
-                        f"door {rules.data.sides[side]} leaves the grid",
-                    )
-                )
-            elif other not in seen or opposite(side) not in seen[other].exits:
-                out.append(
-                    Finding(
-                        "exit-asymmetric",
-                        where,
-                        f"door {rules.data.sides[side]} has no matching door at {other}",
-                    )
-                )
-    distance = _distances(level, seen)
-    for cell in level.cells:
-        if cell.pos not in distance:
+            if not level.grid.inside(other):
+                message = f"door {rules.data.sides[side]} leaves the grid"
+                out.append(Finding("exit-off-grid", where, message))
+            elif other not in cells or opposite(side) not in cells[other].exits:
+                message = f"door {rules.data.sides[side]} has no matching door at {other}"
+                out.append(Finding("exit-asymmetric", where, message))
+    return out
+
+
+def _check_reachable(
+    level: Level, cells: dict[Pos, Cell], distance: dict[Pos, int]
+) -> list[Finding]:
+    """2.5.4: a path of doors from the start reaches every location."""
+    out = [
+        Finding("unreachable", _where(level, cell), "no path of doors from the start")
+        for cell in level.cells
+        if cell.pos not in distance
+    ]
+    if level.grid.start not in cells:
+        out.append(Finding("unreachable", f"level {level.number}", "no location at the start"))
+    return out
+
+
+def _check_completable(rules: Rules, level: Level, reachable: list[Cell]) -> list[Finding]:
+    """2.5.5: the reachable locations offer a way down and an artifact source."""
+    if completable(rules, reachable):
+        return []
+    return [
+        Finding(
+            "incompletable",
+            f"level {level.number}",
+            "no reachable great hall, or no vault and map fragment (or artifact)",
+        )
+    ]
+
+
+def _check_wheels(
+    rules: Rules, level: Level, reachable: list[Cell], distance: dict[Pos, int]
+) -> list[Finding]:
+    """2.5.6 (Mode A): the wheel of location k covers the squares k - 1 doors away."""
+    out: list[Finding] = []
+    for cell in reachable:
+        wheel = rules.wheels.get(distance[cell.pos] + 1, ())
+        rolls = cell.monster.rolls
+        if rolls[-1] in wheel or any(r not in wheel for r in rolls[:-1]):
             out.append(
                 Finding(
-                    "unreachable",
-                    f"level {level.number} / cell {cell.pos}",
-                    "no path of doors from the start",
+                    "training-wheels",
+                    _where(level, cell),
+                    f"monster rolls {rolls} break the wheel {wheel} "
+                    f"at distance {distance[cell.pos]}",
                 )
             )
-    if level.grid.start not in seen:
-        out.append(
-            Finding("unreachable", f"level {level.number}", "no location at the start")
-        )
-    reachable = [c for c in level.cells if c.pos in distance]
-    if not completable(rules, reachable):
-        out.append(
-            Finding(
-                "incompletable",
-                f"level {level.number}",
-                "no reachable great hall, or no vault and map fragment (or artifact)",
-            )
-        )
-    for cell in reachable:
-        out += _check_wheels(
-            rules, cell, distance[cell.pos], f"level {level.number} / cell {cell.pos}"
-        )
+    return out
+
+
+def _check_lists(rules: Rules, level: Level, cells: dict[Pos, Cell]) -> list[Finding]:
+    """2.5.10: the teleport list is exactly the temples; descent only from great halls."""
+    out: list[Finding] = []
+    where = f"level {level.number}"
     temples = tuple(c.pos for c in level.cells if _is(rules, c.kind, "is_temple"))
     if sorted(level.temples) != sorted(temples):
         out.append(
             Finding(
-                "temple-list",
-                f"level {level.number}",
-                f"teleport list {level.temples} is not the temples {temples}",
+                "temple-list", where, f"teleport list {level.temples} is not the temples {temples}"
             )
         )
     for pos in level.descents:
-        if pos not in seen or not _is(rules, seen[pos].kind, "allows_descent"):
-            out.append(
-                Finding(
-                    "descent-list",
-                    f"level {level.number}",
-                    f"descent marked at {pos}, which is not a great hall",
-                )
-            )
+        if pos not in cells or not _is(rules, cells[pos].kind, "allows_descent"):
+            message = f"descent marked at {pos}, which is not a great hall"
+            out.append(Finding("descent-list", where, message))
+    return out
+
+
+def _check_substitution(rules: Rules, level: Level) -> list[Finding]:
+    """2.5.7: the substitution names manual monsters and keeps the unswappable ones."""
+    out: list[Finding] = []
+    where = f"level {level.number}"
     for name, used in level.substitution:
         try:
             swappable = rules.manual(name).swappable
@@ -196,19 +240,13 @@ def check_level(rules: Rules, level: Level) -> list[Finding]:
             out.append(
                 Finding(
                     "unknown-monster",
-                    f"level {level.number}",
+                    where,
                     f"substitution {name!r} -> {used!r} names no manual monster",
                 )
             )
             continue
         if not swappable and used != name:
-            out.append(
-                Finding(
-                    "dragon-substituted",
-                    f"level {level.number}",
-                    f"{name} may not be swapped out",
-                )
-            )
+            out.append(Finding("dragon-substituted", where, f"{name} may not be swapped out"))
     return out
 
 
@@ -233,21 +271,6 @@ def _distances(level: Level, cells: dict[Pos, Cell]) -> dict[Pos, int]:
                 distance[nxt] = distance[pos] + 1
                 queue.append(nxt)
     return distance
-
-
-def _check_wheels(rules: Rules, cell: Cell, distance: int, where: str) -> list[Finding]:
-    """2.5.6 (Mode A): the wheel of location k covers the squares k - 1 doors away."""
-    wheel = rules.wheels.get(distance + 1, ())
-    rolls = cell.monster.rolls
-    if rolls[-1] in wheel or any(r not in wheel for r in rolls[:-1]):
-        return [
-            Finding(
-                "training-wheels",
-                where,
-                f"monster rolls {rolls} break the wheel {wheel} at distance {distance}",
-            )
-        ]
-    return []
 
 
 def _check_cell(rules: Rules, level: Level, cell: Cell, where: str) -> list[Finding]:

@@ -180,8 +180,6 @@ class Fight:
     boosts: dict[Stat, int] = field(default_factory=dict)  # Rage, for the fight (DD-27)
     rounds: int = 0
     absorbed: bool = False  # the Emerald's once-a-fight absorption used (DD-26)
-    damage_taken: int = 0
-    escape: Outcome | None = None
 
     @property
     def hp(self) -> int:
@@ -231,7 +229,6 @@ def take_hit(rules: Rules, hero: Hero, fight: Fight, damage: int, choices: Fight
             hero.absorb_left -= soak
             fight.absorbed = True
     hero.hp -= damage
-    fight.damage_taken += damage
     return damage
 
 
@@ -253,53 +250,97 @@ def fight(
         hero.held[salts[0]] -= 1
         return Outcome.SLEPT
     choices.fight_start(rules, hero, f)
-    combat = rules.data.combat
     while True:
-        f.rounds += 1
-        f.state = monster_round_start(rules, foe, f.state)
-        escape = choices.round_start(rules, hero, f)
-        if escape is Outcome.FLED and can_run and can_flee(hero):
-            hero.flights += 1
-            return escape
-        portals = items_with(rules, hero, EffectKind.LEAVE_DUNGEON)
-        if escape is Outcome.LEFT and portals:
-            hero.held[portals[0]] -= 1
-            return escape
-        attacks = 1 + choices.extra_attacks(rules, hero, f)
-        stat = choices.attack_stat(rules, hero, f)  # nothing changes it between the rolls
-        for _ in range(attacks):
-            die = rng.die()
-            modifier = to_hit_modifier(rules, hero, stat, f.boosts)
-            hit = hits(rules, die, modifier, foe.armour)
-            if not hit and die != combat.crit_miss:
-                item = choices.rescue(rules, hero, stat, foe.armour + 1 - die - modifier)
-                if item is not None:  # a single-use roll bonus turns the miss into a hit
-                    hero.held[item] -= 1
-                    hit = True
-            if hit:
-                damage = player_damage(rules, hero, stat, f.boosts)
-                if choices.fury(rules, hero, f, damage):
-                    pay_power(hero)
-                    damage += _fury_bonus(hero)
-                hp, mind, used = f.state
-                f.state = (hp - damage, mind, used)
-                if f.state[0] <= combat.monster_defeated_at:  # DD-07
-                    return Outcome.WON
-                continue
-            strike = monster_strike(rules, foe, f.state)
-            f.state = strike.state
-            floor = death_floor(rules, hero)
-            for damage in strike.hits:
-                taken = take_hit(rules, hero, f, damage, choices)
-                if strike.steals:  # DD-26: the Robber steals coins equal to the damage
-                    hero.coins = max(0, hero.coins - taken)
-                if hero.hp <= floor:
-                    return Outcome.DIED
-        # Soul Stone: each round spent below 0 HP costs XP; at 0 XP the soul is lost.
-        if hero.soul is not None and hero.hp < combat.death_at:
-            hero.xp -= hero.soul.xp_loss
-            if hero.xp <= 0:
-                return Outcome.SOUL_LOST
+        outcome = _round(rules, hero, f, rng, choices, can_run)
+        if outcome is not None:
+            return outcome
+
+
+def _round(
+    rules: Rules, hero: Hero, f: Fight, rng: DiceRng, choices: FightChoices, can_run: bool
+) -> Outcome | None:
+    """One round, steps 1-4 of the module docstring; None: the fight goes on."""
+    f.rounds += 1
+    f.state = monster_round_start(rules, f.foe, f.state)
+    escape = _escape(rules, hero, f, choices, can_run)
+    if escape is not None:
+        return escape
+    attacks = 1 + choices.extra_attacks(rules, hero, f)
+    stat = choices.attack_stat(rules, hero, f)  # nothing changes it between the rolls
+    for _ in range(attacks):
+        outcome = _attack(rules, hero, f, rng.die(), stat, choices)
+        if outcome is not None:
+            return outcome
+    return _soul_drain(rules, hero)
+
+
+def _escape(
+    rules: Rules, hero: Hero, f: Fight, choices: FightChoices, can_run: bool
+) -> Outcome | None:
+    """The player's round-start choices; an escape the hero can make ends the fight."""
+    escape = choices.round_start(rules, hero, f)
+    if escape is Outcome.FLED and can_run and can_flee(hero):
+        hero.flights += 1
+        return escape
+    portals = items_with(rules, hero, EffectKind.LEAVE_DUNGEON)
+    if escape is Outcome.LEFT and portals:
+        hero.held[portals[0]] -= 1
+        return escape
+    return None
+
+
+def _attack(
+    rules: Rules, hero: Hero, f: Fight, die: int, stat: Stat, choices: FightChoices
+) -> Outcome | None:
+    """One attack roll of ``die``: a hit wounds the monster, a miss lets it hit (DD-04)."""
+    modifier = to_hit_modifier(rules, hero, stat, f.boosts)
+    hit = hits(rules, die, modifier, f.foe.armour)
+    if not hit and die != rules.data.combat.crit_miss:
+        item = choices.rescue(rules, hero, stat, f.foe.armour + 1 - die - modifier)
+        if item is not None:  # a single-use roll bonus turns the miss into a hit
+            hero.held[item] -= 1
+            hit = True
+    if hit:
+        return _player_hits(rules, hero, f, stat, choices)
+    return _monster_hits(rules, hero, f, choices)
+
+
+def _player_hits(
+    rules: Rules, hero: Hero, f: Fight, stat: Stat, choices: FightChoices
+) -> Outcome | None:
+    """The player's damage (DD-06, Spell Fury DD-27) comes off the monster (DD-07)."""
+    damage = player_damage(rules, hero, stat, f.boosts)
+    if choices.fury(rules, hero, f, damage):
+        pay_power(hero)
+        damage += _fury_bonus(hero)
+    hp, mind, used = f.state
+    f.state = (hp - damage, mind, used)
+    if f.state[0] <= rules.data.combat.monster_defeated_at:  # DD-07
+        return Outcome.WON
+    return None
+
+
+def _monster_hits(rules: Rules, hero: Hero, f: Fight, choices: FightChoices) -> Outcome | None:
+    """The monster hits (DD-05, DD-08), each hit through :func:`take_hit`."""
+    strike = monster_strike(rules, f.foe, f.state)
+    f.state = strike.state
+    floor = death_floor(rules, hero)
+    for damage in strike.hits:
+        taken = take_hit(rules, hero, f, damage, choices)
+        if strike.steals:  # DD-26: the Robber steals coins equal to the damage
+            hero.coins = max(0, hero.coins - taken)
+        if hero.hp <= floor:
+            return Outcome.DIED
+    return None
+
+
+def _soul_drain(rules: Rules, hero: Hero) -> Outcome | None:
+    """Soul Stone: each round spent below 0 HP costs XP; at 0 XP the soul is lost."""
+    if hero.soul is not None and hero.hp < rules.data.combat.death_at:
+        hero.xp -= hero.soul.xp_loss
+        if hero.xp <= 0:
+            return Outcome.SOUL_LOST
+    return None
 
 
 def _fury_bonus(hero: Hero) -> int:

@@ -11,7 +11,7 @@ as DD-nn; the Alt numbers a profile may select sit beside the faithful ones.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.model.dice import DiceTable, load_dice_table
@@ -111,7 +111,6 @@ class ThreeDiceDungeon:
         return self.all_items()[name]
 
 
-
 def _read_chart_entry(row: Node) -> ChartEntry:
     if row.has("chart"):
         chart = row.choice("chart", ("stones", "artifacts"))
@@ -120,7 +119,7 @@ def _read_chart_entry(row: Node) -> ChartEntry:
 
 
 def _check_level(
-    node: Node, level: LevelTable, kinds: Mapping[str, LocationKind], fragments: set[str]
+    node: Node, level: LevelTable, kinds: Mapping[str, LocationKind], fragments: Collection[str]
 ) -> None:
     """A level must offer a vault, a way down and a map fragment (rulings.md 2.5 #5).
 
@@ -150,13 +149,60 @@ def _check_item_names(places: Sequence[tuple[Node, str, Item]]) -> None:
 def load(files: TableFiles) -> ThreeDiceDungeon:
     """Read and check every tables file of the ruleset; problems become findings."""
     # Items first: level tables and monster loot refer to them.
+    items = _load_items(files)
+    monsters_node = files.file("monsters")
+    ability_cost, monsters = read_monsters(monsters_node, items.names)
+    manual = [m.name for m in monsters]
+    sides, kinds = read_locations(files.file("locations"))
+    main_level = _load_level(files.file("main_level"), kinds, manual, items)
+    _check_unswappable(monsters_node, monsters, main_level)
+    undead_node = files.file("undead_level")
+    borrows = _read_borrows(undead_node, manual)
+    undead_level = _load_level(undead_node, kinds, borrows, items)
+    class_level, recovery, classes = read_classes(files.file("classes"))
+    # One resolved field a line, in the order the files are read (their findings' order).
+    return ThreeDiceDungeon(
+        character=read_character(files.file("character")),
+        sides=sides,
+        location_kinds=kinds,
+        main_level=main_level,
+        undead_level=undead_level,
+        undead_borrows=borrows,
+        treasures=items.treasures,
+        items=items.items,
+        stones=items.stones,
+        artifacts=items.artifacts,
+        experience=read_experience(files.file("experience")),
+        class_level=class_level,
+        mind_recovery=recovery,
+        classes=classes,
+        ability_cost=ability_cost,
+        monsters=monsters,
+        elite=read_elite(files.file("elite")),
+        combat=read_combat(files.file("combat")),
+        exploring=read_exploring(files.file("exploring"), manual),
+        training_wheels=read_training_wheels(files.file("training_wheels")),
+        multiplayer=read_multiplayer(files.file("multiplayer")),
+        d6_scale=read_d6_scale(files.file("d6_scale")),
+    )
+
+
+@dataclass(frozen=True)
+class _Items:
+    """The treasures and the three charts, and what the other files check against them."""
+
+    treasures: tuple[Item, ...]
+    items: DiceTable[ChartEntry]
+    stones: DiceTable[Item]
+    artifacts: DiceTable[Item]
+    names: frozenset[str]  # every item's name
+    fragments: frozenset[str]  # the items that unearth an artifact (map fragments)
+
+
+def _load_items(files: TableFiles) -> _Items:
+    """Read ``treasures.toml`` and the charts; an item name may be used once across them."""
     treasures_node = files.file("treasures")
-    treasure_list: list[Item] = []
-    for t in treasures_node.tables("treasures", min_items=1):
-        treasure_list.append(read_item(t, ItemKind.TREASURE))
-        t.done()
-    treasures = tuple(treasure_list)
-    treasures_node.done()
+    treasures = _read_treasures(treasures_node)
     charts: dict[str, Node] = {n: files.file(n) for n in ("items", "stones", "artifacts")}
     items = load_dice_table(charts["items"], "rows", DIE, _read_chart_entry)
     stones = load_dice_table(charts["stones"], "rows", DIE, lambda r: read_item(r, ItemKind.STONE))
@@ -177,28 +223,53 @@ def load(files: TableFiles) -> ThreeDiceDungeon:
                for i, r in enumerate(artifacts.rows)]
     _check_item_names(places)
     every_item = [item for _, _, item in places]
-    item_names = {i.name for i in every_item}
-    fragments = {i.name for i in every_item if i.effect.kind is EffectKind.UNEARTH_ARTIFACT}
+    return _Items(
+        treasures=treasures,
+        items=items,
+        stones=stones,
+        artifacts=artifacts,
+        names=frozenset(i.name for i in every_item),
+        fragments=frozenset(
+            i.name for i in every_item if i.effect.kind is EffectKind.UNEARTH_ARTIFACT
+        ),
+    )
 
-    ability_cost, monsters = read_monsters(files.file("monsters"), item_names)
-    manual = [m.name for m in monsters]
 
-    sides, kinds = read_locations(files.file("locations"))
-    main_node = files.file("main_level")
-    main_level = read_level_table(main_node, kinds, manual, item_names)
-    main_node.done()
-    _check_level(main_node, main_level, kinds, fragments)
+def _read_treasures(node: Node) -> tuple[Item, ...]:
+    treasures: list[Item] = []
+    for t in node.tables("treasures", min_items=1):
+        treasures.append(read_item(t, ItemKind.TREASURE))
+        t.done()
+    node.done()
+    return tuple(treasures)
+
+
+def _load_level(
+    node: Node, kinds: Mapping[str, LocationKind], monsters: Collection[str], items: _Items
+) -> LevelTable:
+    """A level table, then what every level must offer (:func:`_check_level`)."""
+    level = read_level_table(node, kinds, monsters, items.names)
+    node.done()
+    _check_level(node, level, kinds, items.fragments)
+    return level
+
+
+def _check_unswappable(node: Node, monsters: tuple[Monster, ...], main_level: LevelTable) -> None:
+    """A monster that may not be swapped out (the dragons, DD-09) must be rolled somewhere."""
+    rolled = {r.value.monster for r in main_level.rows.rows}
     for i, m in enumerate(monsters):
-        if not m.swappable and m.name not in {r.value.monster for r in main_level.rows.rows}:
-            files.file("monsters").error(
+        if not m.swappable and m.name not in rolled:
+            node.error(
                 f"monsters[{i}].swappable",
                 f"{m.name} may not be swapped out but the main level never rolls them",
             )
 
-    undead_node = files.file("undead_level")
+
+def _read_borrows(node: Node, manual: list[str]) -> dict[str, str]:
+    """The undead monsters of ``undead_level.toml``: each borrows a manual monster (DD-09)."""
     borrows: dict[str, str] = {}
     undead_names: list[str] = []
-    for u in undead_node.tables("monsters", min_items=1):
+    for u in node.tables("monsters", min_items=1):
         name, base = u.str("name"), u.str("borrows")
         check_ref(u, "borrows", base, manual, "manual monster")
         if name in manual:
@@ -206,37 +277,5 @@ def load(files: TableFiles) -> ThreeDiceDungeon:
         borrows[name] = base
         undead_names.append(name)
         u.done()
-    check_unique(undead_node, "monsters", undead_names)
-    undead_level = read_level_table(undead_node, kinds, borrows, item_names)
-    undead_node.done()
-    _check_level(undead_node, undead_level, kinds, fragments)
-
-    class_level, recovery, classes = read_classes(files.file("classes"))
-    return ThreeDiceDungeon(
-        character=read_character(files.file("character")),
-        sides=sides,
-        location_kinds=kinds,
-        main_level=main_level,
-        undead_level=undead_level,
-        undead_borrows=borrows,
-        treasures=treasures,
-        items=items,
-        stones=stones,
-        artifacts=artifacts,
-        experience=read_experience(files.file("experience")),
-        class_level=class_level,
-        mind_recovery=recovery,
-        classes=classes,
-        ability_cost=ability_cost,
-        monsters=monsters,
-        elite=read_elite(files.file("elite")),
-        combat=read_combat(files.file("combat")),
-        exploring=read_exploring(files.file("exploring"), manual),
-        training_wheels=read_training_wheels(files.file("training_wheels")),
-        multiplayer=read_multiplayer(files.file("multiplayer")),
-        d6_scale=read_d6_scale(files.file("d6_scale")),
-    )
-
-
-# The rulings that the engine and the views read by ID (a test checks this list
-# against the code).
+    check_unique(node, "monsters", undead_names)
+    return borrows

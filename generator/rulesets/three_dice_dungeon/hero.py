@@ -7,7 +7,6 @@ class rules of rulings.md section 2.1; each cites the rulings it implements.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Protocol
 
 from generator.rulesets.three_dice_dungeon.dungeon import CharacterRoll
@@ -105,10 +104,6 @@ def heal(hero: Hero, amount: int) -> int:
 def death_floor(rules: Rules, hero: Hero) -> int:
     """The HP at or below which the hero is dead: 0, or the Soul Stone's floor."""
     return hero.soul.floor if hero.soul is not None else rules.data.combat.death_at
-
-
-def is_dead(rules: Rules, hero: Hero) -> bool:
-    return hero.hp <= death_floor(rules, hero)
 
 
 def bleeding(rules: Rules, hero: Hero) -> int:
@@ -264,12 +259,3 @@ def level_up(rules: Rules, hero: Hero, choices: LevelChoices) -> None:
     if hero.mind_tokens:
         hero.cur[Stat.MIND] += hero.mind_tokens
         hero.mind_tokens = 0
-
-
-def power_options(hero: Hero, kind: EffectKind) -> bool:
-    """Whether the hero's class power has an effect of ``kind``."""
-    return hero.klass is not None and any(e.kind is kind for e in hero.klass.power.effects)
-
-
-def class_names(classes: Sequence[CharacterClass]) -> list[str]:
-    return [c.name for c in classes]

@@ -65,7 +65,15 @@ class FightOdds:
         return 1 - self.win
 
 
-Triple = tuple[Fraction, Fraction, Fraction]
+Triple = tuple[Fraction, Fraction, Fraction]  # (P(win), E[damage taken], E[attack rolls])
+FightState = tuple[int | None, MonsterState]  # (player HP, None if unlimited; the monster)
+#: One way a round goes: its probability, the state it leads to (None: the fight is over)
+#: and what it adds to the Triple.
+Branch = tuple[Fraction, FightState | None, Triple]
+#: A branch with the value of the state it leads to (None: the fight is over; LOOP: here).
+Valued = tuple[Fraction, Triple | None, Triple]
+
+LOOP: Triple = (Fraction(-1), Fraction(-1), Fraction(-1))  # sentinel: "this same state"
 
 
 def fight_odds(
@@ -99,32 +107,16 @@ def fight_odds(
     def value(hp: int | None, state: MonsterState) -> Triple:
         here = (hp, state)
         mid = monster_round_start(rules, foe, state)
-        branches: list[tuple[Fraction, Triple | None, Triple]] = []
-        # The player hits: (probability, next state's value or None if it ends, gains).
-        after = mid[0] - damage
-        if after <= defeated_at:
-            branches.append((p, None, (ONE, ZERO, ONE)))
-        else:
-            nxt = (hp, (after, mid[1], mid[2]))
-            branches.append((p, _loop(nxt, here), (ZERO, ZERO, ONE)))
-        # The player misses: the monster hits.
-        strike = monster_strike(rules, foe, mid)
-        taken = sum(strike.hits)
-        gain = Fraction(taken)
-        if hp is not None and hp - taken <= dead_at:
-            branches.append((q, None, (ZERO, gain, ONE)))
-        else:
-            nxt = (None if hp is None else hp - taken, strike.state)
-            branches.append((q, _loop(nxt, here), (ZERO, gain, ONE)))
-        return _solve(branches)
+        hit = _player_hits(p, hp, mid, damage, defeated_at)
+        miss = _monster_hits(rules, foe, q, hp, mid, dead_at)
+        return _solve([valued(hit, here), valued(miss, here)])
 
-    def _loop(
-        nxt: tuple[int | None, MonsterState], here: tuple[int | None, MonsterState]
-    ) -> Triple | None:
+    def valued(branch: Branch, here: FightState) -> Valued:
+        prob, nxt, gain = branch
+        if nxt is None:
+            return (prob, None, gain)
         # A branch back to this very state is marked by a sentinel and solved in closed form.
-        if nxt == here:
-            return LOOP
-        return value(*nxt)
+        return (prob, LOOP if nxt == here else value(*nxt), gain)
 
     try:
         win, dmg, rounds = value(player_hp, (foe.hp, foe.mind, 0))
@@ -133,10 +125,29 @@ def fight_odds(
     return FightOdds(win, dmg, rounds)
 
 
-LOOP: Triple = (Fraction(-1), Fraction(-1), Fraction(-1))  # sentinel: "this same state"
+def _player_hits(
+    p: Fraction, hp: int | None, mid: MonsterState, damage: int, defeated_at: int
+) -> Branch:
+    """The player hits (probability ``p``): the monster is defeated (DD-07) or wounded."""
+    after = mid[0] - damage
+    if after <= defeated_at:
+        return (p, None, (ONE, ZERO, ONE))
+    return (p, (hp, (after, mid[1], mid[2])), (ZERO, ZERO, ONE))
 
 
-def _solve(branches: list[tuple[Fraction, Triple | None, Triple]]) -> Triple:
+def _monster_hits(
+    rules: Rules, foe: Foe, q: Fraction, hp: int | None, mid: MonsterState, dead_at: int
+) -> Branch:
+    """The player misses (probability ``q``): the monster hits, and the player may die."""
+    strike = monster_strike(rules, foe, mid)
+    taken = sum(strike.hits)
+    gain = (ZERO, Fraction(taken), ONE)
+    if hp is not None and hp - taken <= dead_at:
+        return (q, None, gain)
+    return (q, (None if hp is None else hp - taken, strike.state), gain)
+
+
+def _solve(branches: list[Valued]) -> Triple:
     """V = sum of p_i * (gain_i + V_i), where V_i may be V itself (a self-loop)."""
     loop = ZERO
     total = [ZERO, ZERO, ZERO]

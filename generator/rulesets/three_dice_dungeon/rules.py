@@ -16,12 +16,10 @@ from dataclasses import dataclass, field
 
 from generator.engine.rng import DiceRng
 from generator.model.common import Profile
-from generator.model.dice import DiceTable
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.effects import Dice, Effect, EffectKind, Item
 from generator.rulesets.three_dice_dungeon.entities import (
     Ability,
-    AbilityKind,
     CharacterClass,
     LevelRow,
     LevelTable,
@@ -120,9 +118,6 @@ class Rules:
     def gain_alt(self, ruling: str) -> bool:
         """Whether a reward's Alt applies (DD-15 on the main level, DD-16 on the undead)."""
         return bool(ruling) and self.profile.alt(ruling)
-
-    def artifact_table(self) -> DiceTable[Item]:
-        return self.data.artifacts
 
     def effect(self, item: str) -> Effect:
         return self.effects[item]
@@ -245,20 +240,6 @@ def roll_dice(rng: DiceRng, dice: Dice) -> tuple[tuple[int, ...], int]:
     """Roll structured dice: the raw rolls and the total (``plus`` included)."""
     rolls = tuple(rng.die(dice.faces) for _ in range(dice.count))
     return rolls, sum(rolls) + dice.plus
-
-
-def ability_damage(ability: Ability) -> int:
-    """The extra damage an on-hit ability adds (0 for the others)."""
-    return ability.amount if ability.kind is AbilityKind.DAMAGE_BONUS else 0
-
-
-def is_single_use(rules: Rules, item: str) -> bool:
-    return rules.items[item].single_use
-
-
-def unearths(rules: Rules, item: str) -> bool:
-    """Whether ``item`` is a map fragment (spent in a vault for an artifact)."""
-    return rules.effects[item].kind is EffectKind.UNEARTH_ARTIFACT
 
 
 def multiplayer_monster(rules: Rules, dice: list[int], manual_hp: int) -> tuple[int, int]:

@@ -17,12 +17,8 @@ from generator.model.common import Profile
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.dice import fast
 from generator.rulesets.three_dice_dungeon.game import Streams, play
-from generator.rulesets.three_dice_dungeon.levels import (
-    DEFAULT_GRID,
-    Grid,
-)
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
-from generator.rulesets.three_dice_dungeon.rules import Rules, rules_for
+from generator.rulesets.three_dice_dungeon.rules import rules_for
 
 #: Report progress every this many games.
 PROGRESS_EVERY = 1000
@@ -35,14 +31,6 @@ def run_streams(seed: str, run: int) -> Streams:
         return fast(seed, "run", run, *place, purpose=purpose)
 
     return streams
-
-
-def play_one(
-    rules: Rules, seed: str, run: int, depth: int, grid: Grid = DEFAULT_GRID
-) -> RunOutcome:
-    """Game number ``run`` of a simulation (deterministic for the seed)."""
-    outcome, _ = play(rules, ReferencePolicy(), run_streams(seed, run), depth, grid)
-    return outcome
 
 
 def simulate(

@@ -142,26 +142,44 @@ def _ability(monster: Monster) -> str:
 
 
 def build_tables(data: ThreeDiceDungeon, printed: Profile | None) -> dict[str, TableView]:
-    """Every printable table of the ruleset, by name."""
-    ch = data.character
+    """Every printable table of the ruleset, by name (in the order the rulebook has them)."""
     tables = [
-        TableView(
-            name="attributes",
-            title="Attributes",
-            columns=("Die", "Attribute", "What it does"),
-            rows=tuple(
-                (
-                    _ordinal(a.die),
-                    a.stat.value if a.name == a.stat.value else f"{a.stat.value} ({a.name})",
-                    a.text,
-                )
-                for a in ch.attributes
-            ),
-            note=(
-                f"Roll {ch.dice}; if the total is {ch.reroll_if_total_at_most} or less, roll all "
-                f"again. Hit points = {' + '.join(s.value for s in ch.hp_sum_of)}."
-            ),
+        _attributes(data),
+        *_location_tables(data, printed),
+        *_treasure_tables(data, printed),
+        *_experience_tables(data),
+        *_monster_tables(data),
+        *_exploring_tables(data),
+        _d6_scale(data),
+    ]
+    return {t.name: t for t in tables}
+
+
+def _attributes(data: ThreeDiceDungeon) -> TableView:
+    """Character creation: the three dice, the attributes they give and the HP."""
+    ch = data.character
+    return TableView(
+        name="attributes",
+        title="Attributes",
+        columns=("Die", "Attribute", "What it does"),
+        rows=tuple(
+            (
+                _ordinal(a.die),
+                a.stat.value if a.name == a.stat.value else f"{a.stat.value} ({a.name})",
+                a.text,
+            )
+            for a in ch.attributes
         ),
+        note=(
+            f"Roll {ch.dice}; if the total is {ch.reroll_if_total_at_most} or less, roll all "
+            f"again. Hit points = {' + '.join(s.value for s in ch.hp_sum_of)}."
+        ),
+    )
+
+
+def _location_tables(data: ThreeDiceDungeon, printed: Profile | None) -> list[TableView]:
+    """The location kinds (DD-10), the two level tables and the undead's borrowed stats."""
+    return [
         TableView(
             name="location-kinds",
             title="Locations and their exits",
@@ -187,6 +205,12 @@ def build_tables(data: ThreeDiceDungeon, printed: Profile | None) -> dict[str, T
                 for m in [data.monster(name)]
             ),
         ),
+    ]
+
+
+def _treasure_tables(data: ThreeDiceDungeon, printed: Profile | None) -> list[TableView]:
+    """The treasures and the three charts a treasure may send to."""
+    return [
         TableView(
             name="treasures",
             title="Treasures",
@@ -211,6 +235,12 @@ def build_tables(data: ThreeDiceDungeon, printed: Profile | None) -> dict[str, T
         ),
         _chart(printed, "stones", "Stones (all permanent)", "Stone", data.stones),
         _chart(printed, "artifacts", "Artifacts", "Artifact", data.artifacts),
+    ]
+
+
+def _experience_tables(data: ThreeDiceDungeon) -> list[TableView]:
+    """The XP ladder and the classes a character may take on the way up."""
+    return [
         TableView(
             name="xp-ladder",
             title="Experience levels",
@@ -235,6 +265,12 @@ def build_tables(data: ThreeDiceDungeon, printed: Profile | None) -> dict[str, T
                 for c in data.classes
             ),
         ),
+    ]
+
+
+def _monster_tables(data: ThreeDiceDungeon) -> list[TableView]:
+    """The monster manual (with the DD-32 spellings) and the elite monsters."""
+    return [
         TableView(
             name="monster-manual",
             title="Monster manual",
@@ -261,6 +297,12 @@ def build_tables(data: ThreeDiceDungeon, printed: Profile | None) -> dict[str, T
                 ("Experience", f"{data.elite.xp_bonus} bonus XP on top of the location's XP."),
             ),
         ),
+    ]
+
+
+def _exploring_tables(data: ThreeDiceDungeon) -> list[TableView]:
+    """What is rolled on the way: the training wheels' rerolls and the roaming monsters."""
+    return [
         TableView(
             name="training-wheels",
             title="Training wheels",
@@ -282,9 +324,7 @@ def build_tables(data: ThreeDiceDungeon, printed: Profile | None) -> dict[str, T
             roll_column=True,
             die="d6",
         ),
-        _d6_scale(data),
     ]
-    return {t.name: t for t in tables}
 
 
 def _d6_scale(data: ThreeDiceDungeon) -> TableView:

@@ -23,7 +23,10 @@ from __future__ import annotations
 from generator.findings import Finding
 from generator.rulesets.tower_of_choices.rules import Rules, require_economy
 from generator.rulesets.tower_of_choices.trial import (
+    Approach,
+    Obstacle,
     Recorder,
+    Room,
     Trial,
     derive_room,
     place_rests,
@@ -47,125 +50,174 @@ INVARIANT = {
     "naming": 9,
 }
 
+
 def check_trial(rules: Rules, trial: Trial) -> list[Finding]:
     """Every violation of rulings.md 3.5 that a generated ``trial`` shows.
+
+    Findings come room by room, each room's in the order its parts are read (name, loot,
+    rest cost, obstacles, rolls), then the rests and the endurance of the whole trial.
 
     Raises:
         ValueError: the data's deck economy is not the one the engine plays
             (:func:`.rules.require_economy`).
     """
     require_economy(rules.data)
-    data = rules.data
-    checks = data.checks
     out: list[Finding] = []
-    skills = set(data.skill_names)
-    written = {alias.written for alias in data.aliases}
-
-    def bad(code: str, where: str, message: str) -> None:
-        out.append(Finding(code, where, message))
-
-    names: dict[str, int] = {}
+    first_named: dict[str, int] = {}
     for room in trial.rooms:
-        where = _where(room.number)
-        if not room.name.strip():
-            bad("room-names", where, "the room has no name")
-        elif room.name in names:
-            bad(
-                "room-names", where, f"{room.name!r} is also the name of room {names[room.name]}"
-            )
-        names.setdefault(room.name, room.number)
-        for text in (room.name, *(o.name for o in room.obstacles)):
-            for old in written:
-                if old in text:
-                    bad("naming", where, f"{text!r} uses {old!r}, not its TC-13 name")
-        if room.loot is not None and room.loot not in rules.items:
-            bad("vocabulary", where, f"loot {room.loot!r} is not in the item catalogue")
-        if room.rest_cost not in rules.setbacks:
-            bad("vocabulary", where, f"rest cost {room.rest_cost!r} is not a setback")
+        out += _room_name(room, first_named)
+        out += _original_names(rules, room)
+        out += _room_vocabulary(rules, room)
         if not room.obstacles:
-            bad("obstacle-limits", where, "the room has no obstacle")
+            out.append(Finding("obstacle-limits", _where(room.number), "the room has no obstacle"))
         for obstacle in room.obstacles:
-            at = _where(room.number, obstacle.name)
-            if not obstacle.approaches:
-                bad("obstacle-limits", at, "the obstacle has no approach")
-            for a in obstacle.approaches:
-                if a.skill not in skills:
-                    bad("vocabulary", at, f"{a.skill!r} is not a skill")
-                if a.draw < checks.obstacle_min_draw:
-                    bad(
-                        "obstacle-limits",
-                        at,
-                        f"{a.skill}: DRAW {a.draw} is below {checks.obstacle_min_draw}",
-                    )
-                if a.target < checks.obstacle_min_target:
-                    bad(
-                        "obstacle-limits",
-                        at,
-                        f"{a.skill}: TARGET {a.target} is below {checks.obstacle_min_target}",
-                    )
-                if checks.obstacle_target_at_most_draw and a.target > a.draw:
-                    bad(
-                        "obstacle-limits",
-                        at,
-                        f"{a.skill}: TARGET {a.target} is above DRAW {a.draw}",
-                    )
-            for item in obstacle.helps:
-                if item not in rules.items:
-                    bad("vocabulary", at, f"helping item {item!r} is not in the catalogue")
-            if not obstacle.success:
-                bad("outcomes", at, "the obstacle has no success outcome")
-            if not obstacle.failure:
-                bad("outcomes", at, "the obstacle has no failure outcome")
-            elif obstacle.failure not in rules.setbacks:
-                bad(
-                    "vocabulary",
-                    at,
-                    f"setback {obstacle.failure!r} is not in the setbacks table",
-                )
-        _check_rolls(rules, room.number, trial, out)
-    _check_rests(rules, trial, out)
-    _check_endurance(rules, trial, out)
+            out += _obstacle(rules, _where(room.number, obstacle.name), obstacle)
+        out += _rolls(rules, trial, room.number)
+    out += _rests(rules, trial)
+    out += _endurance(rules, trial)
     return out
 
 
-def _check_rolls(rules: Rules, number: int, trial: Trial, out: list[Finding]) -> None:
+def _room_name(room: Room, first_named: dict[str, int]) -> list[Finding]:
+    """Invariant 8: a room name is not empty and not repeated; ``first_named`` maps each
+    name seen so far to its first room, and gains this room's."""
+    where = _where(room.number)
+    repeated = room.name in first_named
+    first = first_named.setdefault(room.name, room.number)
+    if not room.name.strip():
+        return [Finding("room-names", where, "the room has no name")]
+    if repeated:
+        return [Finding("room-names", where, f"{room.name!r} is also the name of room {first}")]
+    return []
+
+
+def _original_names(rules: Rules, room: Room) -> list[Finding]:
+    """Invariant 9: no room or obstacle name keeps a spelling that TC-13 normalises."""
+    written = {alias.written for alias in rules.data.aliases}
+    return [
+        Finding("naming", _where(room.number), f"{text!r} uses {old!r}, not its TC-13 name")
+        for text in (room.name, *(o.name for o in room.obstacles))
+        for old in written
+        if old in text
+    ]
+
+
+def _room_vocabulary(rules: Rules, room: Room) -> list[Finding]:
+    """Invariant 1: the room's loot is an item and its rest cost a setback."""
+    where = _where(room.number)
+    out = []
+    if room.loot is not None and room.loot not in rules.items:
+        out.append(Finding("vocabulary", where, f"loot {room.loot!r} is not in the item catalogue"))
+    if room.rest_cost not in rules.setbacks:
+        out.append(Finding("vocabulary", where, f"rest cost {room.rest_cost!r} is not a setback"))
+    return out
+
+
+def _obstacle(rules: Rules, at: str, obstacle: Obstacle) -> list[Finding]:
+    """One obstacle: its approaches (invariants 1 and 2), its helping items (1), then its
+    outcomes (2)."""
+    out = []
+    if not obstacle.approaches:
+        out.append(Finding("obstacle-limits", at, "the obstacle has no approach"))
+    for approach in obstacle.approaches:
+        out += _approach_skill(rules, at, approach)
+        out += _approach_limits(rules, at, approach)
+    out += [
+        Finding("vocabulary", at, f"helping item {item!r} is not in the catalogue")
+        for item in obstacle.helps
+        if item not in rules.items
+    ]
+    out += _outcomes(rules, at, obstacle)
+    return out
+
+
+def _approach_skill(rules: Rules, at: str, approach: Approach) -> list[Finding]:
+    """Invariant 1: the approach is a skill of the data."""
+    if approach.skill in rules.data.skill_names:
+        return []
+    return [Finding("vocabulary", at, f"{approach.skill!r} is not a skill")]
+
+
+def _approach_limits(rules: Rules, at: str, approach: Approach) -> list[Finding]:
+    """Invariant 2: DRAW and TARGET within ``checks.obstacle_limits``."""
+    checks = rules.data.checks
+    skill, draw, target = approach.skill, approach.draw, approach.target
+    out = []
+    if draw < checks.obstacle_min_draw:
+        out.append(
+            Finding(
+                "obstacle-limits", at, f"{skill}: DRAW {draw} is below {checks.obstacle_min_draw}"
+            )
+        )
+    if target < checks.obstacle_min_target:
+        out.append(
+            Finding(
+                "obstacle-limits",
+                at,
+                f"{skill}: TARGET {target} is below {checks.obstacle_min_target}",
+            )
+        )
+    if checks.obstacle_target_at_most_draw and target > draw:
+        out.append(
+            Finding("obstacle-limits", at, f"{skill}: TARGET {target} is above DRAW {draw}")
+        )
+    return out
+
+
+def _outcomes(rules: Rules, at: str, obstacle: Obstacle) -> list[Finding]:
+    """Invariant 2: a success and a failure outcome, the failure a known setback (1)."""
+    out = []
+    if not obstacle.success:
+        out.append(Finding("outcomes", at, "the obstacle has no success outcome"))
+    if not obstacle.failure:
+        out.append(Finding("outcomes", at, "the obstacle has no failure outcome"))
+    elif obstacle.failure not in rules.setbacks:
+        out.append(
+            Finding("vocabulary", at, f"setback {obstacle.failure!r} is not in the setbacks table")
+        )
+    return out
+
+
+def _rolls(rules: Rules, trial: Trial, number: int) -> list[Finding]:
+    """The raw dice (rulings.md section 4): each roll within its bound, and every derived
+    field of the room what the rolls give."""
     room = trial.rooms[number - 1]
     where = _where(number)
     for roll in room.rolls:
         if not 0 <= roll.value < roll.bound:
-            out.append(
-                Finding("raw-dice", where, f"roll {roll.value} is outside [0, {roll.bound})")
-            )
-            return
+            return [Finding("raw-dice", where, f"roll {roll.value} is outside [0, {roll.bound})")]
     try:
         again = derive_room(rules, number, Recorder(iter(room.rolls)))
     except (StopIteration, ValueError) as error:
-        out.append(Finding("raw-dice", where, f"the rolls do not replay: {error!r}"))
-        return
+        return [Finding("raw-dice", where, f"the rolls do not replay: {error!r}")]
+    out = []
     if len(again.rolls) != len(room.rolls):
         out.append(Finding("raw-dice", where, "the room has rolls that nothing uses"))
     for field in ("name", "obstacles", "loot", "rest_cost"):
         if getattr(again, field) != getattr(room, field):
             out.append(Finding("raw-dice", where, f"{field} does not follow from the rolls"))
+    return out
 
 
-def _check_rests(rules: Rules, trial: Trial, out: list[Finding]) -> None:
+def _rests(rules: Rules, trial: Trial) -> list[Finding]:
+    """TC-20: rest spots and floors where the placement rule puts them."""
     placed = place_rests(rules, list(trial.rooms))
-    for room, want in zip(trial.rooms, placed, strict=True):
-        if (room.rest_spot, room.floor) != (want.rest_spot, want.floor):
-            out.append(
-                Finding(
-                    "rests",
-                    _where(room.number),
-                    f"expected rest spot {want.rest_spot} on floor {want.floor}, got "
-                    f"{room.rest_spot} on floor {room.floor} (TC-20)",
-                )
-            )
+    return [
+        Finding(
+            "rests",
+            _where(room.number),
+            f"expected rest spot {want.rest_spot} on floor {want.floor}, got "
+            f"{room.rest_spot} on floor {room.floor} (TC-20)",
+        )
+        for room, want in zip(trial.rooms, placed, strict=True)
+        if (room.rest_spot, room.floor) != (want.rest_spot, want.floor)
+    ]
 
 
-def _check_endurance(rules: Rules, trial: Trial, out: list[Finding]) -> None:
+def _endurance(rules: Rules, trial: Trial) -> list[Finding]:
     """Invariant 4: between rests, the cheapest approaches fit the smallest legal deck,
     unless an energy drink was found on the way."""
+    out = []
     spent, drink, start = 0, False, 1
     for room in trial.rooms:
         spent += room.cards_needed
@@ -184,3 +236,4 @@ def _check_endurance(rules: Rules, trial: Trial, out: list[Finding]) -> None:
         rests = trial.floor_end(room) if rules.floors else room.rest_spot
         if rests:
             spent, drink, start = 0, False, room.number + 1
+    return out

@@ -61,7 +61,12 @@ ABILITY_KINDS: Mapping[AbilityKind, KindSpec] = {
 
 
 class ItemKind(StrEnum):
-    """What an item does beyond its DRAW and TARGET modifiers."""
+    """What an item does beyond its DRAW and TARGET modifiers.
+
+    Only RESTORE_DISCARD is applied by the engine (:attr:`.rules.Rules.restore_items`);
+    ``items.toml`` leaves REVEAL_ROOM_NAMES to the booklet and the others to the DM, so
+    those are read by their value and validated, and stay part of the data model.
+    """
 
     RESTORE_DISCARD = "restore_discard"
     REVEAL_ROOM_NAMES = "reveal_room_names"
@@ -70,10 +75,6 @@ class ItemKind(StrEnum):
     POISON_WEAPON = "poison_weapon"
     WIDER_CRAFTING = "wider_crafting"
     DEFEND_SPECIAL_ATTACKS = "defend_special_attacks"
-
-
-# The engine (or the booklet) applies these; the DM narrates the rest.
-ITEM_ENGINE_KINDS = frozenset({ItemKind.RESTORE_DISCARD, ItemKind.REVEAL_ROOM_NAMES})
 
 
 class SetbackKind(StrEnum):

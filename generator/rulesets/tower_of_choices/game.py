@@ -53,6 +53,9 @@ from generator.rulesets.tower_of_choices.trial import Obstacle, Room, Trial
 EXHAUSTED = "exhausted"
 WOUNDS = "wounds"
 
+#: Called after every check, setback and rest (for invariant tests), if given.
+OnStep = Callable[[RunState], None] | None
+
 # An engine safety valve, not a rule: a run that takes this many checks is a bug.
 _STALL_GUARD = 100_000
 
@@ -133,7 +136,7 @@ def _pass_obstacle(
     obstacle: Obstacle,
     rng: Rng,
     policy: pol.Policy,
-    on_step: Callable[[RunState], None] | None,
+    on_step: OnStep,
 ) -> tuple[bool, int]:
     """Attempt ``obstacle`` until it is beaten.  Returns (reward lost, extra fells)."""
     refreshing = rules.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
@@ -189,7 +192,7 @@ def play_trial(
     policy: pol.Policy | None = None,
     *,
     log: bool = False,
-    on_step: Callable[[RunState], None] | None = None,
+    on_step: OnStep = None,
     start: RunState | None = None,
 ) -> tuple[RunOutcome, RunState]:
     """Play ``trial`` with ``character``; returns the outcome and the final state.
@@ -205,46 +208,67 @@ def play_trial(
     try:
         for room in trial.rooms:
             st.log("room", str(room.number))
-            reward_lost = False
-            skip = 0
-            for obstacle in room.obstacles:
-                if skip:
-                    skip -= 1  # felled by QUICK DRAW's surplus (TC-19)
-                    st.log("felled", obstacle.name)
-                    continue
-                if rules.rest_anywhere and pol.wants_rest_anywhere(rules, st, obstacle, policy):
-                    rest(
-                        rules,
-                        st,
-                        pol.challenges_to_add(rules, st, _rests_ahead(rules, trial, room)),
-                        rng,
-                    )
-                    reward_lost |= _fail_rest(rules, st, room)
-                    if on_step is not None:
-                        on_step(st)
-                lost, skip = _pass_obstacle(rules, st, obstacle, rng, policy, on_step)
-                reward_lost |= lost
-            if room.loot and not reward_lost and can_take(rules, st, rules.items[room.loot]):
-                st.items.append(room.loot)
-                st.log("loot", room.loot)
-            may_rest = (
-                trial.floor_end(room)
-                if rules.floors
-                else room.rest_spot and not reward_lost
-            )
-            if may_rest and (st.discard or st.reserve):
-                rest(
-                    rules,
-                    st,
-                    pol.challenges_to_add(rules, st, _rests_ahead(rules, trial, room)),
-                    rng,
-                )
-                if on_step is not None:
-                    on_step(st)
+            reward_lost = _pass_room(rules, trial, room, st, rng, policy, on_step)
+            _leave_room(rules, trial, room, st, rng, reward_lost, on_step)
             cleared += 1
     except _Lost as lost:
         return RunOutcome(room.number, False, lost.cause, cleared), st
     return RunOutcome(len(trial.rooms), True, None, cleared), st
+
+
+def _pass_room(
+    rules: Rules,
+    trial: Trial,
+    room: Room,
+    st: RunState,
+    rng: Rng,
+    policy: pol.Policy,
+    on_step: OnStep,
+) -> bool:
+    """The room's obstacles in order, each perhaps after a rest anywhere (TC-21 Alt).
+    Returns True when the room's reward is lost."""
+    reward_lost = False
+    skip = 0
+    for obstacle in room.obstacles:
+        if skip:
+            skip -= 1  # felled by QUICK DRAW's surplus (TC-19)
+            st.log("felled", obstacle.name)
+            continue
+        if rules.rest_anywhere and pol.wants_rest_anywhere(rules, st, obstacle, policy):
+            _rest(rules, trial, room, st, rng)
+            reward_lost |= _fail_rest(rules, st, room)
+            if on_step is not None:
+                on_step(st)
+        lost, skip = _pass_obstacle(rules, st, obstacle, rng, policy, on_step)
+        reward_lost |= lost
+    return reward_lost
+
+
+def _leave_room(
+    rules: Rules,
+    trial: Trial,
+    room: Room,
+    st: RunState,
+    rng: Rng,
+    reward_lost: bool,
+    on_step: OnStep,
+) -> None:
+    """After the obstacles: the loot unless the reward was lost (TC-16: only if it fits),
+    then a rest at the room's rest spot (TC-20 Faithful, also lost with the reward) or at a
+    floor end (TC-20 Alt) when there is anything to shuffle back."""
+    if room.loot and not reward_lost and can_take(rules, st, rules.items[room.loot]):
+        st.items.append(room.loot)
+        st.log("loot", room.loot)
+    may_rest = trial.floor_end(room) if rules.floors else room.rest_spot and not reward_lost
+    if may_rest and (st.discard or st.reserve):
+        _rest(rules, trial, room, st, rng)
+        if on_step is not None:
+            on_step(st)
+
+
+def _rest(rules: Rules, trial: Trial, room: Room, st: RunState, rng: Rng) -> None:
+    """A rest in ``room``, adding the challenge cards the player wants (TC-10)."""
+    rest(rules, st, pol.challenges_to_add(rules, st, _rests_ahead(rules, trial, room)), rng)
 
 
 def _fail_rest(rules: Rules, st: RunState, room: Room) -> bool:

@@ -44,7 +44,7 @@ from generator.rulesets.tower_of_choices.procedures import (
 )
 from generator.rulesets.tower_of_choices.rules import Rules
 from generator.rulesets.tower_of_choices.state import Card, RunState, count
-from generator.rulesets.tower_of_choices.trial import Obstacle
+from generator.rulesets.tower_of_choices.trial import Approach, Obstacle
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,10 @@ class Policy:
     cards (a player's preference, not a rule number)."""
 
     tolerance: Fraction = Fraction(1, 20)
+
+
+#: (size, matching, challenges, wild, wild_increase) of a pile for one approach skill.
+PileCounts = tuple[int, int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,7 @@ def _pile_counts(
     cards: Sequence[Card],
     skill: str,
     tally: Mapping[Card, int] | None = None,
-) -> tuple[int, int, int, int, int]:
+) -> PileCounts:
     """(size, matching, challenges, wild, wild_increase) of ``cards`` for ``skill``."""
     checks = rules.data.checks
     wild_on = rules.wild_cards and skill != checks.wild_skill
@@ -97,66 +101,95 @@ def options(
 ) -> list[Choice]:
     """Every declaration allowed against ``obstacle`` with its exact chance, for a pile of
     ``cards`` (the real pile, or the whole deck to judge a rest)."""
-    checks = rules.data.checks
-    burn = rules.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
-    stop_early = rules.stop_early
-    out: list[Choice] = []
     if not cards:
-        return out  # exhausted (TC-02)
+        return []  # exhausted (TC-02)
     tally = Counter(cards)
-    floor = rules.target_floor
-    wild_on = rules.wild_cards and checks.wild_skill in tally
+    wild_on = rules.wild_cards and rules.data.checks.wild_skill in tally
     lowered = {m.skill for name in st.items for m in rules.items[name].modifiers if m.target < 0}
     lowered.update(m.skill for _, m in st.kept if m.target < 0)
+    out: list[Choice] = []
     for approach in obstacle.approaches:
         skill = approach.skill
         if (
             skill not in tally
             and not wild_on
             and skill not in lowered
-            and approach.target + st.hindered > floor
+            and approach.target + st.hindered > rules.target_floor
         ):
             continue  # no card can help and nothing can lower TARGET: no chance
-        size, m, c, w, inc = _pile_counts(rules, cards, skill, tally)
-        draw, target = check_numbers(rules, st, obstacle, approach)
-        if rules.full_draw_needed and len(cards) < max(draw, 1):
-            continue  # exhausted for this approach (TC-02 Alt)
-        if m == 0 and w == 0 and target > 0:
-            continue  # no chance at all; see choose_attempt for the fallback
-        for k in range(checks.fewest_draw, draw + 1):
-            p = draw_odds(
-                stop_early, size, m, c, k, target, checks.challenge_target_per_card, w, inc
-            )
-            out.append(Choice(Attempt(approach.skill, k), p, k))
-            if burn is None or size <= burn.amount:
-                continue
-            if rules.chosen_burn:
-                gone = list(cards)
-                for _ in range(burn.amount):
-                    gone.remove(_burn_pick(rules, gone, approach.skill))
-                s2, m2, c2, w2, _ = _pile_counts(rules, gone, approach.skill)
-                pick = _burn_pick(rules, cards, approach.skill)
-                q = draw_odds(
-                    stop_early,
-                    s2,
-                    m2,
-                    c2,
-                    k + burn.amount,
-                    target,
-                    checks.challenge_target_per_card,
-                    w2,
-                    inc,
-                )
-                out.append(Choice(Attempt(approach.skill, k, True, pick), q, k + burn.amount))
-            else:
-                # TC-12 Faithful: burning unseen cards leaves a uniform pile, so the chance
-                # is that of seeing the extra cards from the same pile.
-                seen = min(k + burn.amount, size - burn.amount)
-                q = draw_odds(
-                    stop_early, size, m, c, seen, target, checks.challenge_target_per_card, w, inc
-                )
-                out.append(Choice(Attempt(approach.skill, k, True), q, k + burn.amount))
+        out += _approach_options(rules, st, obstacle, approach, cards, tally)
     return out
+
+
+def _approach_options(
+    rules: Rules,
+    st: RunState,
+    obstacle: Obstacle,
+    approach: Approach,
+    cards: Sequence[Card],
+    tally: Mapping[Card, int],
+) -> list[Choice]:
+    """The declarations for one approach: every card count allowed (TC-04), each also with
+    DETERMINATION's burn (TC-12) when the character has it and the pile outlasts it."""
+    checks = rules.data.checks
+    burn = rules.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
+    counts = _pile_counts(rules, cards, approach.skill, tally)
+    size, m, c, w, inc = counts
+    draw, target = check_numbers(rules, st, obstacle, approach)
+    if rules.full_draw_needed and len(cards) < max(draw, 1):
+        return []  # exhausted for this approach (TC-02 Alt)
+    if m == 0 and w == 0 and target > 0:
+        return []  # no chance at all; see choose_attempt for the fallback
+    out: list[Choice] = []
+    for k in range(checks.fewest_draw, draw + 1):
+        p = draw_odds(
+            rules.stop_early, size, m, c, k, target, checks.challenge_target_per_card, w, inc
+        )
+        out.append(Choice(Attempt(approach.skill, k), p, k))
+        if burn is not None and size > burn.amount:
+            out.append(_burn_choice(rules, cards, counts, approach.skill, k, burn.amount, target))
+    return out
+
+
+def _burn_choice(
+    rules: Rules,
+    cards: Sequence[Card],
+    counts: PileCounts,
+    skill: str,
+    k: int,
+    burned: int,
+    target: int,
+) -> Choice:
+    """Drawing ``k`` cards after burning ``burned`` with DETERMINATION (TC-12); ``counts``
+    are the :func:`_pile_counts` of ``cards`` for ``skill``."""
+    checks = rules.data.checks
+    size, m, c, w, inc = counts
+    if rules.chosen_burn:
+        # TC-12 Alt: the player picks the burned cards, so the pile left is known.
+        gone = list(cards)
+        for _ in range(burned):
+            gone.remove(_burn_pick(rules, gone, skill))
+        s2, m2, c2, w2, _ = _pile_counts(rules, gone, skill)
+        pick = _burn_pick(rules, cards, skill)
+        q = draw_odds(
+            rules.stop_early,
+            s2,
+            m2,
+            c2,
+            k + burned,
+            target,
+            checks.challenge_target_per_card,
+            w2,
+            inc,
+        )
+        return Choice(Attempt(skill, k, True, pick), q, k + burned)
+    # TC-12 Faithful: burning unseen cards leaves a uniform pile, so the chance is that of
+    # seeing the extra cards from the same pile.
+    seen = min(k + burned, size - burned)
+    q = draw_odds(
+        rules.stop_early, size, m, c, seen, target, checks.challenge_target_per_card, w, inc
+    )
+    return Choice(Attempt(skill, k, True), q, k + burned)
 
 
 def best(choices: Sequence[Choice], tolerance: Fraction) -> Choice | None:

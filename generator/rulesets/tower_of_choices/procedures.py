@@ -168,32 +168,9 @@ def resolve_check(
             True,
             carried_out=rules.exhaustion_ends_trial,
         )
-    cards = attempt.cards
-    if attempt.burn:
-        burn = rules.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
-        if burn is None:
-            raise ValueError(f"{st.character.ability} cannot burn cards (TC-12)")
-        for _ in range(burn.amount):
-            if not st.pile:
-                break
-            if rules.chosen_burn and attempt.burn_card in st.pile:
-                # TC-12 Alt: the player looks through the pile and picks the card.
-                position = st.pile.index(attempt.burn_card)
-                st.discard.append(st.pile.pop(position))
-            else:
-                st.discard.append(st.pile.pop())  # TC-12 Faithful: the top card, unseen
-        cards += burn.amount
+    cards = attempt.cards + _burn(rules, st, attempt)
+    _draw(rules, st, attempt.skill, cards, target)
     hand = st.hand
-    if rules.stop_early:
-        # TC-04 Alt: one card at a time, stopping as soon as the check has succeeded.
-        while len(hand) < cards and st.pile:
-            if surplus(rules, attempt.skill, hand, target)[2] >= 0:
-                break
-            hand.append(st.pile.pop())
-    else:
-        # TC-04 Faithful: all the committed cards; TC-02 Faithful: what is left if fewer.
-        for _ in range(min(cards, len(st.pile))):
-            hand.append(st.pile.pop())
     matches, challenges, extra = surplus(rules, attempt.skill, hand, target)
     success = extra >= 0
     drawn = tuple(hand)
@@ -202,6 +179,45 @@ def resolve_check(
     hand.clear()
     st.log("check", attempt.skill, str(len(drawn)), "success" if success else "failure")
     return CheckResult(attempt.skill, draw, target, drawn, matches, challenges, success, extra)
+
+
+def _burn(rules: Rules, st: RunState, attempt: Attempt) -> int:
+    """DETERMINATION before the draw (TC-12), when ``attempt`` uses it: its cards go from
+    the draw pile to the discard pile; returns how many more cards the check then draws.
+
+    Raises:
+        ValueError: the character's ability cannot burn cards.
+    """
+    if not attempt.burn:
+        return 0
+    burn = rules.ability_effect(st.character.ability, AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW)
+    if burn is None:
+        raise ValueError(f"{st.character.ability} cannot burn cards (TC-12)")
+    for _ in range(burn.amount):
+        if not st.pile:
+            break
+        if rules.chosen_burn and attempt.burn_card in st.pile:
+            # TC-12 Alt: the player looks through the pile and picks the card.
+            position = st.pile.index(attempt.burn_card)
+            st.discard.append(st.pile.pop(position))
+        else:
+            st.discard.append(st.pile.pop())  # TC-12 Faithful: the top card, unseen
+    return burn.amount
+
+
+def _draw(rules: Rules, st: RunState, skill: str, cards: int, target: int) -> None:
+    """Up to ``cards`` cards from the draw pile into the hand (TC-02, TC-04)."""
+    hand = st.hand
+    if rules.stop_early:
+        # TC-04 Alt: one card at a time, stopping as soon as the check has succeeded.
+        while len(hand) < cards and st.pile:
+            if surplus(rules, skill, hand, target)[2] >= 0:
+                break
+            hand.append(st.pile.pop())
+    else:
+        # TC-04 Faithful: all the committed cards; TC-02 Faithful: what is left if fewer.
+        for _ in range(min(cards, len(st.pile))):
+            hand.append(st.pile.pop())
 
 
 def _convert(rules: Rules, st: RunState, success: bool, prefer: Prefer) -> None:

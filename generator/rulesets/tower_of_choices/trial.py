@@ -102,7 +102,6 @@ class Trial:
     profile: str
     place: tuple[str, ...]
     rooms: tuple[Room, ...]
-    budget: int  # the smallest legal deck: the most cards between rests (invariant 4)
 
     def __repr__(self) -> str:
         return (
@@ -134,6 +133,7 @@ class Recorder:
 
 
 def room_budget(rules: Rules) -> int:
+    """The most cards between rests: the smallest legal deck (invariant 4)."""
     return rules.min_deck
 
 
@@ -253,4 +253,4 @@ def generate_trial(rules: Rules, seed: str, rooms: int, place: tuple[str, ...] =
         for n in range(1, rooms + 1)
     ]
     placed = tuple(place_rests(rules, made))
-    return Trial(seed, rules.profile_id, place, placed, room_budget(rules))
+    return Trial(seed, rules.profile_id, place, placed)

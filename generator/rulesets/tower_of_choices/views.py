@@ -232,8 +232,19 @@ def _check_rows(printed: Profile | None, data: TowerOfChoices) -> list[tuple[str
 
 def build_tables(data: TowerOfChoices, printed: Profile | None) -> Mapping[str, TableView]:
     """Every printable table of the ruleset, by the name prose embeds it with."""
-    c = data.checks
     views = [
+        *_skill_tables(data),
+        *_character_tables(printed, data),
+        *_check_tables(printed, data),
+        _setbacks_table(data),
+        _alt_numbers_table(data),
+    ]
+    return {view.name: view for view in views}
+
+
+def _skill_tables(data: TowerOfChoices) -> list[TableView]:
+    """The skills, and the other names the original gives them (TC-13)."""
+    return [
         TableView(
             "skills",
             "Skills",
@@ -246,6 +257,12 @@ def build_tables(data: TowerOfChoices, printed: Profile | None) -> Mapping[str, 
             ("Written in the original", "Read as"),
             tuple((a.written, a.skill) for a in data.aliases),
         ),
+    ]
+
+
+def _character_tables(printed: Profile | None, data: TowerOfChoices) -> list[TableView]:
+    """What a character is made of: abilities, items and the creation rules."""
+    return [
         TableView(
             "abilities",
             "Special abilities",
@@ -271,6 +288,13 @@ def build_tables(data: TowerOfChoices, printed: Profile | None) -> Mapping[str, 
             ("Rule", "Value"),
             tuple(_character_rows(data)),
         ),
+    ]
+
+
+def _check_tables(printed: Profile | None, data: TowerOfChoices) -> list[TableView]:
+    """How a check works, what changes it, and the limits for writing obstacles."""
+    c = data.checks
+    return [
         TableView(
             "check-rules", "Checks and the skill deck", ("Rule", "Value"),
             tuple(_check_rows(printed, data)),
@@ -298,34 +322,42 @@ def build_tables(data: TowerOfChoices, printed: Profile | None) -> Mapping[str, 
                 ("TARGET no greater than DRAW", "yes" if c.obstacle_target_at_most_draw else "no"),
             ),
         ),
-        TableView(
-            "setbacks",
-            "Setbacks",
-            ("Setback", "What happens"),
-            tuple((s.name, describe_setback(s)) for s in data.setbacks),
-        ),
-        TableView(
-            "alt-numbers",
-            "Numbers used only by Alt readings",
-            ("Ruling", "Under its Alt reading"),
+    ]
+
+
+def _setbacks_table(data: TowerOfChoices) -> TableView:
+    """The setbacks of a failed check (TC-18 Faithful)."""
+    return TableView(
+        "setbacks",
+        "Setbacks",
+        ("Setback", "What happens"),
+        tuple((s.name, describe_setback(s)) for s in data.setbacks),
+    )
+
+
+def _alt_numbers_table(data: TowerOfChoices) -> TableView:
+    """The numbers that only an Alt reading uses (TC-05, TC-06, TC-10, TC-18)."""
+    c = data.checks
+    return TableView(
+        "alt-numbers",
+        "Numbers used only by Alt readings",
+        ("Ruling", "Under its Alt reading"),
+        (
+            ("TC-05", f"the TARGET never drops below {c.target_floor_alt}"),
             (
-                ("TC-05", f"the TARGET never drops below {c.target_floor_alt}"),
-                (
-                    "TC-06",
-                    f"{c.wild_skill} cards match any approach, at TARGET "
-                    f"{signed(c.wild_target_increase)}",
-                ),
-                (
-                    "TC-10",
-                    f"at most {_plural(c.challenge_max_per_rest_alt, c.challenge_label + ' card')}"
-                    " per rest",
-                ),
-                (
-                    "TC-18",
-                    f"{_plural(data.wounds_alt.per_failure, 'wound')} per failed check; "
-                    f"out of the trial at {data.wounds_alt.out_at}",
-                ),
+                "TC-06",
+                f"{c.wild_skill} cards match any approach, at TARGET "
+                f"{signed(c.wild_target_increase)}",
+            ),
+            (
+                "TC-10",
+                f"at most {_plural(c.challenge_max_per_rest_alt, c.challenge_label + ' card')}"
+                " per rest",
+            ),
+            (
+                "TC-18",
+                f"{_plural(data.wounds_alt.per_failure, 'wound')} per failed check; "
+                f"out of the trial at {data.wounds_alt.out_at}",
             ),
         ),
-    ]
-    return {view.name: view for view in views}
+    )
