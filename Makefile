@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 
 all: build
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml setup.py constraints.txt
 	@$(PYTHON) scripts/check_system.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
@@ -22,7 +22,9 @@ build: setup
 test: setup
 	$(BIN)/python -m pytest
 	$(BIN)/mypy
-	$(BIN)/ruff check generator tests bench scripts
+	$(BIN)/ruff check generator tests bench scripts setup.py
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/vulture
 
 bench: setup
 	$(BIN)/python -m bench

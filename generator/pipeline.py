@@ -24,6 +24,7 @@ from generator.products.rulebook.product import RULEBOOK
 from generator.products.sheets.product import SHEETS
 from generator.render.output import unwritable, write_atomic
 from generator.render.parallel import worker_pool
+from generator.render.pdf import load_weasyprint
 from generator.resources import PACKAGE, TEMPLATES
 from generator.rulesets import load_content
 
@@ -116,6 +117,8 @@ def build_all(
         f"content ok: {', '.join(content.rulesets)}; {len(todo)} of {len(jobs)} products "
         "to render (the others are unchanged)"
     )
+    if todo:
+        load_weasyprint()  # before the workers fork, for them to inherit
     with worker_pool(workers) as pool:
         futures = [(job, pool.submit(_run, str(content.root), job)) for job in todo]
         for job, future in futures:

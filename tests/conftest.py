@@ -1,21 +1,17 @@
-"""Shared fixtures: the bundled content, and writable copies of it."""
+"""Shared fixtures: the bundled content, writable copies of it, and the session's renders."""
 
 from __future__ import annotations
 
-import re
 import shutil
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeVar
 
-import pdfplumber
 import pytest
 
 from generator.model.loader import BUNDLED_CONTENT, Content
 from generator.rulesets import load_content
-
-RULESETS = ("inverted-tower", "three-dice-dungeon", "tower-of-choices")
+from tests import pdfs
+from tests.renders import Renders, session_folder
 
 
 @pytest.fixture(scope="session")
@@ -31,79 +27,15 @@ def content_copy(tmp_path: Path) -> Path:
     return target
 
 
-def edit(path: Path, old: str, new: str, count: int = 1) -> None:
-    """Replace text in a content file; fails loudly if ``old`` is not there."""
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
+@pytest.fixture(scope="session")
+def renders(tmp_path_factory: pytest.TempPathFactory) -> Renders:
+    """The products several tests read, each made once in the session (tests/renders.py)."""
+    return Renders(session_folder(tmp_path_factory))
 
 
-Editor = Callable[[Path, str, str], None]
+@pytest.fixture(autouse=True, scope="module")
+def _forget_parsed_pdfs() -> Iterator[None]:
+    """The PDFs a module's tests parsed (tests/pdfs.py) are let go after the module."""
+    yield
+    pdfs.forget()
 
-_CURLED = str.maketrans("\u2018\u2019\u201c\u201d\u2212", "''\"\"-")
-
-
-def pdf_pages(path: Path, *, flow: bool = False) -> tuple[str, ...]:
-    """The text of each page of a PDF, line by line across the page or, with ``flow``, in
-    the order it is drawn (a table cell's lines one after another).  Reading a rulebook
-    takes seconds, so each PDF is read once per test process, unless it is rewritten."""
-    stat = path.stat()
-    return _pdf_pages(path, stat.st_mtime_ns, stat.st_size, flow)
-
-
-@cache
-def _pdf_pages(path: Path, _mtime: int, _size: int, flow: bool) -> tuple[str, ...]:
-    with pdfplumber.open(path) as pdf:
-        return tuple(page.extract_text(use_text_flow=flow) or "" for page in pdf.pages)
-
-
-def straight_quotes(path: Path) -> tuple[int, list[str]]:
-    """How many curled quotes a PDF prints, and the lines that print a straight one."""
-    text = "\n".join(pdf_pages(path))
-    return (sum(text.count(q) for q in "\u2018\u2019\u201c\u201d"),
-            [line for line in text.splitlines() if "'" in line or '"' in line])
-
-
-K = TypeVar("K")
-
-
-def pdf_faults(check: Callable[[Path], tuple[int, list[str]]], pdfs: Mapping[K, Path],
-               what: str, *, each: bool = False) -> dict[K, list[str]]:
-    """Run ``check`` (how many ``what`` a PDF sets right, and what it sets wrong) on every
-    PDF; fails if there is nothing to check (in some PDF, or in each with ``each``).
-    Returns the faults, by PDF, of those that have any."""
-    results = {key: check(path) for key, path in pdfs.items()}
-    counts = [found for found, _ in results.values()]
-    assert all(counts) if each else sum(counts), f"no {what} at all, so the check checks nothing"
-    return {key: wrong for key, (_, wrong) in results.items() if wrong}
-
-
-def plain_quotes(text: str) -> str:
-    """Text read from a PDF with its curled quotes straight again, and its minus signs
-    hyphens, as the content has them."""
-    return text.translate(_CURLED)
-
-
-_BREAK = re.compile(r"(?<![\w-])([^\W\d_]+)[-\u2010]\n([^\W\d_]+)")
-
-
-def hyphenated(laid_out: str, source: str) -> list[tuple[str, str]]:
-    """The words that ``laid_out`` text (lines as read from a PDF) breaks at a hyphen of
-    its own, as (before, after): a hyphen that ``source`` has ("pass-or-fail") is not one."""
-    return [(a, b) for a, b in _BREAK.findall(laid_out) if f"{a}-{b}" not in source]
-
-
-# A range of numbers set with a hyphen ("5-6"; a date's "2023-11-17" is not one), a range
-# set with its en dash ("5–6"), and one broken after its dash ("5–" at a line's end, read
-# in drawing order, where the next line of the same cell follows).
-_HYPHEN_RANGE = re.compile(r"(?<![\d-])\d{1,2}-\d{1,2}(?![\d-])")
-_RANGE = re.compile(r"\d\u2013\d")
-_BROKEN_RANGE = re.compile(r"\S*\d\u2013\n\S*")
-
-
-def ranges(path: Path) -> tuple[int, list[str]]:
-    """How many ranges a PDF sets with an en dash, and the ones it sets wrong: with a hyphen
-    or broken across lines after the dash."""
-    text, drawn = "\n".join(pdf_pages(path)), "\n".join(pdf_pages(path, flow=True))
-    return (len(_RANGE.findall(text)),
-            _HYPHEN_RANGE.findall(text) + _BROKEN_RANGE.findall(drawn))

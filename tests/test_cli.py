@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator import __version__
-from tests.conftest import edit
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(
-    *args: str, cwd: Path = ROOT, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        check=False,
-        env={**os.environ, **env} if env else None,
-    )
+from tests.commands import ROOT, run
+from tests.content import edit
 
 
 def test_version() -> None:

@@ -11,7 +11,7 @@ import pytest
 from generator.errors import ContentError, TowerpressError
 from generator.model.loader import Content
 from generator.rulesets import load_content
-from tests.conftest import RULESETS, edit
+from tests.content import RULESETS, edit
 
 
 def messages(root: Path) -> list[str]:

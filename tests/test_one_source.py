@@ -11,7 +11,7 @@ import pytest
 from generator.engine.family import family_of
 from generator.products.rulebook.html import rulebook_html
 from generator.rulesets import load_content
-from tests.conftest import edit
+from tests.content import edit
 
 CASES = [
     # ruleset, file, old text, new text, odds query, its parameters, label, old and new value

@@ -10,7 +10,7 @@ import pytest
 from generator import pipeline
 from generator.products.rulebook.product import RULEBOOK
 from generator.rulesets import load_content
-from tests.conftest import edit
+from tests.content import edit
 
 
 def test_every_product_is_planned_once(tmp_path: Path) -> None:

@@ -39,7 +39,9 @@ def running(pids: list[int]) -> list[int]:
 
 def started_build(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int], Path]:
     """A ``towerpress build --force`` whose two workers are rendering, with its own
-    temporary folder, where WeasyPrint copies the fonts."""
+    temporary folder, where the workers' WeasyPrint copies the fonts.  WeasyPrint itself
+    is imported by the build before they fork: a worker that imported it would leave
+    behind, when stopped, the files that finding its libraries makes there."""
     temp = tmp_path / "tmp"
     temp.mkdir()
     build = subprocess.Popen(
@@ -49,7 +51,7 @@ def started_build(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int], Pat
     assert build.stdout is not None
     assert "content ok" in build.stdout.readline()
     deadline = time.monotonic() + 30
-    while len(children(build.pid)) < 2 or not any(temp.iterdir()):
+    while len(children(build.pid)) < 2 or not list(temp.glob("towerpress-fonts-*")):
         assert time.monotonic() < deadline, "the workers did not start"
         time.sleep(0.1)
     return build, children(build.pid), temp

@@ -125,9 +125,11 @@ def normalise_seed(seed: int | str) -> str:
     if not text.strip():
         raise ValueError("expected an integer or non-empty text")
     # Only what int() reads is an integer: "¹" is a digit to str.isdigit() but not a
-    # decimal one, and "--5" has one minus too many; both are text.
-    if _INTEGER.fullmatch(text.strip()):
-        return f"int:{int(text)}"
+    # decimal one, and "--5" has one minus too many; both are text.  int() is given the
+    # stripped text: str.strip() drops more than int() does ("0\x1f").
+    stripped = text.strip()
+    if _INTEGER.fullmatch(stripped):
+        return f"int:{int(stripped)}"
     return f"str:{text}"
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from generator.errors import ContentError
 from generator.findings import Finding
 from generator.model.loader import Content
+from generator.products.rulebook.html import prose_problems
+from generator.render.glyphs import glyph_problems
 
 
 def render_problems(content: Content) -> list[Finding]:
-    from generator.products.rulebook.html import prose_problems
-    from generator.render.glyphs import glyph_problems
 
     found: list[Finding] = []
     for ruleset in content.rulesets.values():

@@ -19,6 +19,8 @@ from multiprocessing.context import BaseContext
 from types import FrameType
 from typing import TypeVar
 
+from generator.render.pdf import discard_fonts
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -49,8 +51,6 @@ def follow_parent(parent: int) -> None:
 
 
 def _exit_on_signal(signum: int, _frame: FrameType | None) -> None:
-    from generator.render.pdf import discard_fonts
-
     # This worker's own workers render with its copies of the fonts: were they still
     # running, one could copy a font back into the folder while it is being removed.
     end_children()

@@ -14,6 +14,7 @@ from typing import Any
 from generator.errors import RenderError
 from generator.render import font_folder, weasyprint_internals
 from generator.render.fonts import font_dirs, font_face_css
+from generator.render.glyphs import describe
 from generator.render.templating import TEMPLATES
 
 REPRODUCIBLE_EPOCH = "1700000000"
@@ -21,7 +22,8 @@ REPRODUCIBLE_EPOCH = "1700000000"
 
 @cache
 def _font_config() -> Any:
-    # One FontConfiguration for the whole process (design.md section 9).
+    # One FontConfiguration for the whole process (design.md section 9).  WeasyPrint is
+    # imported only when a page is laid out (see render_document).
     from weasyprint.text.fonts import FontConfiguration
 
     config = FontConfiguration()
@@ -37,8 +39,19 @@ def discard_fonts() -> None:
     font_folder.remove()
 
 
+def load_weasyprint() -> None:
+    """Import WeasyPrint now, without its fonts: before forking workers that will lay out
+    pages, so that each does not import it again (a second, and files in the temporary
+    folder that a stopped worker leaves behind).  Each worker still makes its own copies
+    of the fonts, which it removes when stopped; a parent killed outright could not."""
+    import weasyprint  # noqa: F401  (imported for the workers to inherit)
+
+    import generator.render.fetcher  # noqa: F401
+
+
 def register_fonts() -> None:
     """Load the project's @font-face rules now (before forking workers that share them)."""
+    # WeasyPrint, and the fetcher built on it, only when a page is laid out (render_document).
     from weasyprint import CSS
 
     from generator.render.fetcher import SafeFetcher
@@ -146,7 +159,6 @@ def write_checked(document: Any, **options: Any) -> bytes:
 
 
 def _no_glyph(document: Any, char: str) -> str:
-    from generator.render.glyphs import describe
 
     for page in document.pages:
         for text in weasyprint_internals.texts(page):

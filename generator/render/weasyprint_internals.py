@@ -35,6 +35,9 @@ Raise the pin on purpose, after reading each of these again in the new version:
 - pydyf: ``Dictionary``, ``Array``, ``String`` and its ``string``, a reference being the
   bytes ``b"N 0 R"`` of the object ``PDF.objects[N]``.  If they change, a sheet's fields
   are no longer nested.
+
+WeasyPrint is imported inside each function, as everywhere (render/pdf.py): it takes about
+a second to import, which the commands that lay out no page should not pay.
 """
 
 from __future__ import annotations

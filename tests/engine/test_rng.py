@@ -123,6 +123,7 @@ def test_normalise_seed_rules() -> None:
     assert normalise_seed("--5") == "str:--5"
     assert normalise_seed("-") == "str:-"
     assert normalise_seed("\u0663") == "int:3"  # Arabic-Indic three, a decimal digit
+    assert normalise_seed("0\x1f") == "int:0"  # str.strip() drops \x1f, int() does not
     # Integers and their text give the same stream, other text another one.
     assert stream_seed(12, "r", purpose="p") == stream_seed("12", "r", purpose="p")
     assert stream_seed(12, "r", purpose="p") != stream_seed("twelve", "r", purpose="p")
@@ -133,7 +134,7 @@ def test_any_text_is_a_seed(text: str) -> None:
     """Text is a seed as it is, unless it is an integer int() reads: never an error."""
     canonical = normalise_seed(text)
     if canonical.startswith("int:"):
-        assert canonical == f"int:{int(text)}"
+        assert canonical == f"int:{int(text.strip())}"
     else:
         assert canonical == f"str:{text}"
 

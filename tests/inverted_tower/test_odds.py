@@ -25,7 +25,7 @@ from generator.rulesets.inverted_tower.policy import REFERENCE
 from generator.rulesets.inverted_tower.rooms import record_room, resolve_room
 from generator.rulesets.inverted_tower.rules import Rules
 from generator.rulesets.inverted_tower.state import FloorState, Hero, RoomKind
-from tests.engine.test_inverted_tower_support import (
+from tests.inverted_tower.support import (
     PROFILES,
     data,
     hero,

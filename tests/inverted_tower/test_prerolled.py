@@ -18,7 +18,7 @@ from generator.rulesets.inverted_tower.check import INVARIANT, check_floor
 from generator.rulesets.inverted_tower.entities import EventKind
 from generator.rulesets.inverted_tower.rules import Gain
 from generator.rulesets.inverted_tower.state import RoomKind
-from tests.engine.test_inverted_tower_support import PROFILES, rules
+from tests.inverted_tower.support import PROFILES, rules
 
 OTHER = (("IT-02",), ("IT-03",), ("IT-18",), ("IT-32",), ("IT-02", "IT-03", "IT-05"))
 seeds = st.one_of(st.integers(-(10**12), 10**12), st.text(min_size=1, max_size=12).filter(

@@ -34,7 +34,7 @@ from generator.rulesets.inverted_tower.state import (
     RoomRoll,
     WanderRoll,
 )
-from tests.engine.test_inverted_tower_support import both, hero, roll, rules, ruleset, tape
+from tests.inverted_tower.support import both, hero, roll, rules, ruleset, tape
 
 FLOOR1 = FloorState(floor=1)
 

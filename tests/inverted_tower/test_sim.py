@@ -30,7 +30,7 @@ from generator.rulesets.inverted_tower.simulate import (
     run_batches,
     simulate,
 )
-from tests.engine.test_inverted_tower_support import PROFILES, data, profile, rules
+from tests.inverted_tower.support import PROFILES, data, profile, rules
 
 #: Alt readings the fast path flattens (each alone, and some together).
 FAST_ALTS: tuple[tuple[str, ...], ...] = (

@@ -12,7 +12,7 @@ from generator.model.common import Profile, Reading
 from generator.model.decks import Card
 from generator.model.loader import Content, Ruleset
 from generator.rulesets import load_content
-from tests.conftest import edit
+from tests.content import edit
 
 DECK_IDS = {
     "tower-of-choices": ["skills", "challenges", "abilities", "items"],

@@ -28,7 +28,7 @@ from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.effects import EffectKind
 from generator.rulesets.tower_of_choices.data import TowerOfChoices
 from generator.rulesets.tower_of_choices.entities import AbilityKind
-from tests.conftest import RULESETS, edit
+from tests.content import RULESETS, edit
 
 
 def sections(sheet: SheetDef, kind: type) -> list:  # type: ignore[type-arg]

@@ -16,8 +16,8 @@ from generator.errors import RenderError
 from generator.render.fonts import font_face_css
 from generator.render.glyphs import drawable, missing
 from generator.render.pdf import pdf_bytes, render_document
-from tests.conftest import edit
-from tests.test_cli import run
+from tests.commands import run
+from tests.content import edit
 
 
 def font_names(pdf: bytes, tmp_path: Path) -> set[str]:

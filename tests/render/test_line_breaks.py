@@ -18,7 +18,7 @@ from generator.render import pdf as pdf_module
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.markdown import ProseRenderer
 from generator.render.typography import typeset
-from tests.conftest import RULESETS
+from tests.content import RULESETS
 
 MM = 72 / 25.4
 MEASURES = range(60, 121, 2)  # mm

@@ -13,8 +13,8 @@ import pytest
 from PIL import Image
 
 from generator.render.pictures import picture_problem
+from tests.content import PIXEL
 
-PIXEL = Path(__file__).parent / "pixel.png"
 # Pillow refuses to open a picture of more than twice this many pixels.
 LIMIT = Image.MAX_IMAGE_PIXELS or 0
 

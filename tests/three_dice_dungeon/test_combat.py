@@ -29,7 +29,7 @@ from generator.rulesets.three_dice_dungeon.odds import fight_odds, hit_chance
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
 from generator.rulesets.three_dice_dungeon.rules import Foe, Rules
 from generator.rulesets.three_dice_dungeon.simulate import run_streams
-from tests.engine.test_three_dice_dungeon_support import profile, rules
+from tests.three_dice_dungeon.support import profile, rules
 
 
 class Passive(ReferencePolicy):

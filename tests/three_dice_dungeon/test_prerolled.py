@@ -24,7 +24,7 @@ from generator.rulesets.three_dice_dungeon.levels import (
     step,
 )
 from generator.rulesets.three_dice_dungeon.rules import opposite
-from tests.engine.test_three_dice_dungeon_support import data, rules
+from tests.three_dice_dungeon.support import data, rules
 
 SEEDS = st.one_of(st.integers(min_value=0, max_value=10**9), st.text(min_size=1, max_size=8))
 VARIANTS = [

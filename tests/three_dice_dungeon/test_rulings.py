@@ -44,7 +44,7 @@ from generator.rulesets.three_dice_dungeon.levels import (
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy, descent_ready
 from generator.rulesets.three_dice_dungeon.rules import Foe, Rules, multiplayer_monster
 from generator.rulesets.three_dice_dungeon.simulate import run_streams
-from tests.engine.test_three_dice_dungeon_support import both, rules
+from tests.three_dice_dungeon.support import both, rules
 
 POLICY = ReferencePolicy()
 

@@ -23,7 +23,7 @@ from generator.rulesets.three_dice_dungeon.levels import (
 from generator.rulesets.three_dice_dungeon.odds import location_odds
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
 from generator.rulesets.three_dice_dungeon.simulate import run_streams
-from tests.engine.test_three_dice_dungeon_support import data, profile, rules
+from tests.three_dice_dungeon.support import data, profile, rules
 
 
 def test_the_engine_describes_itself() -> None:

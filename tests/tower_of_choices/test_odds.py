@@ -22,7 +22,7 @@ from generator.rulesets.tower_of_choices.odds import (
 from generator.rulesets.tower_of_choices.policy import options
 from generator.rulesets.tower_of_choices.procedures import Attempt, resolve_check
 from generator.rulesets.tower_of_choices.state import shuffle
-from tests.engine.test_tower_of_choices_support import (
+from tests.tower_of_choices.support import (
     data,
     profile,
     rules,

@@ -16,7 +16,7 @@ from generator.rulesets.tower_of_choices.trial import (
     dm_rows,
     generate_trial,
 )
-from tests.engine.test_tower_of_choices_support import PROFILES, data, profile, rules
+from tests.tower_of_choices.support import PROFILES, data, profile, rules
 
 
 def make(seed: str = "s", rooms: int = 8, base: str = "as-written") -> Trial:

@@ -37,7 +37,7 @@ from generator.rulesets.tower_of_choices.procedures import (
 from generator.rulesets.tower_of_choices.rules import require_economy
 from generator.rulesets.tower_of_choices.state import Character, RunState, starting_deck
 from generator.rulesets.tower_of_choices.trial import Obstacle, Room, Trial
-from tests.engine.test_tower_of_choices_support import (
+from tests.tower_of_choices.support import (
     Script,
     character,
     data,
@@ -66,7 +66,7 @@ def trial_of(
 ) -> Trial:
     """A one-room trial (a rest spot in it only matters when another room follows)."""
     room = Room(1, "Room 1", obstacles, loot, rest_spot, cost or setback(SetbackKind.DRAIN), 1, ())
-    return Trial("test", "test", (), (room,), rules().min_deck)
+    return Trial("test", "test", (), (room,))
 
 
 def play(prof: Profile, trial: Trial, st: RunState, values: Sequence[int] = ()) -> RunState:
@@ -455,7 +455,7 @@ def test_tc20_a_floor_end_rest_cannot_be_lost_with_the_reward() -> None:
     drain = setback(SetbackKind.DRAIN)
     first = Room(1, "Room 1", (standard("Grace", failure=lose),), None, True, drain, 1, ())
     second = Room(2, "Room 2", (standard("Grace"),), None, False, drain, 2, ())
-    trial = Trial("test", "test", (), (first, second), rules().min_deck)
+    trial = Trial("test", "test", (), (first, second))
     pile = ["Strength", "Luck", "Grace", "Grace", "Perception", "Perception"]
     faithful = play(FAITHFUL, trial, state(pile))
     floors = play(alt("TC-20"), trial, state(pile))

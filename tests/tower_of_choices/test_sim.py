@@ -14,7 +14,7 @@ from generator.rulesets.tower_of_choices.game import play_trial
 from generator.rulesets.tower_of_choices.policy import Policy
 from generator.rulesets.tower_of_choices.state import RULESET, RunState
 from generator.rulesets.tower_of_choices.trial import generate_trial
-from tests.engine.test_tower_of_choices_support import data, profile, rules, ruleset
+from tests.tower_of_choices.support import data, profile, rules, ruleset
 
 ALTS = (
     "TC-02", "TC-03", "TC-04", "TC-05", "TC-06", "TC-07", "TC-08", "TC-09", "TC-10", "TC-11",

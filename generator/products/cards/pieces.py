@@ -25,6 +25,7 @@ from generator.products.cards.back import back_image, medallion_reach
 from generator.products.cards.cut import cut_out
 from generator.products.cards.imposition import CardSize
 from generator.render.fonts import SANS, SERIF, font_face_css
+from generator.render.pdf import last_warnings, pdf_bytes, render_document
 from generator.render.svg import dice_images
 from generator.render.templating import render_template
 from generator.render.weasyprint_internals import is_block, is_inline_leaf, page_box
@@ -324,7 +325,6 @@ def lay_out_batch(
     Raises:
         RenderError: a reference outside the project's folders was refused.
     """
-    from generator.render.pdf import last_warnings, render_document
 
     views = [_back_view(b, size) for b in backs]
     document = render_document(pieces_html(fronts, views, size, language), root)
@@ -346,7 +346,6 @@ def write_pieces(
     The pieces may come from several laid-out documents; ``document`` is any one of them.
     Written together, they share one subset of each font.
     """
-    from generator.render.pdf import pdf_bytes
 
     height = size.height * ROOM * PX_PER_MM
     pages = [cut_out(m.page, m.box, height) for m in fronts] + list(backs)

@@ -16,6 +16,7 @@ from generator.model.loader import Ruleset
 from generator.products.cards.compose import Info, Placed, Sheet, compose
 from generator.products.cards.imposition import Duplex, Layout, Placement
 from generator.products.cards.printing import CardOptions, DeckPrint, render_cards
+from generator.render.output import write_atomic
 
 TTS_COLS, TTS_ROWS = 10, 7
 MAX_PX = 4096
@@ -50,7 +51,7 @@ def png_bytes(width: int, height: int, rows: Sequence[bytes]) -> bytes:
 
 def rasterise(pdf: bytes, per_mm: float, pages: Sequence[int] | None = None) -> list[bytes]:
     """PNG bytes of the PDF's pages at ``per_mm`` pixels per millimetre."""
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # here: only --png needs it, and it loads a native library
 
     document = pdfium.PdfDocument(pdf)
     out = []
@@ -77,7 +78,6 @@ def write_tts_sheets(
     ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions, folder: Path
 ) -> list[Path]:
     """Per deck: ``<ruleset>-<deck>-<n>.png`` sheets of fronts and ``-back.png``."""
-    from generator.render.output import write_atomic
 
     flat = replace(opts, bleed=0.0, gutter=0.0, duplex="none", back_offset=(0.0, 0.0),
                    fold=False)

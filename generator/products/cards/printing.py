@@ -32,6 +32,7 @@ from generator.products.cards.imposition import (
     sheets,
 )
 from generator.products.cards.pieces import BackJob
+from generator.render.output import write_atomic
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,6 @@ def render_cards(
 def write_cards(ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions,
                 out: Path, workers: int | None = None) -> PrintedCards:
     """Write the PDF atomically."""
-    from generator.render.output import write_atomic
 
     printed = render_cards(ruleset, decks, opts, workers=workers)
     write_atomic(out, printed.pdf)

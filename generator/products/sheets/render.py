@@ -33,7 +33,10 @@ from generator.model.sheets import (
     SheetDef,
     TrackSection,
 )
+from generator.render import weasyprint_internals as internals
 from generator.render.fonts import SANS, SERIF, font_face_css
+from generator.render.output import write_atomic
+from generator.render.pdf import render_document, write_checked
 from generator.render.templating import render_template
 
 MAX_FLOORS = 99
@@ -327,7 +330,6 @@ def nest_fields(document: Any, pdf: Any) -> None:
     WeasyPrint's ``finisher``: it edits the PDF objects before they are written, so the
     bytes stay reproducible.
     """
-    from generator.render import weasyprint_internals as internals
 
     form = pdf.catalog.get("AcroForm")
     if form is None:
@@ -370,7 +372,6 @@ def nest_fields(document: Any, pdf: Any) -> None:
 
 def sheet_pdf_bytes(document: Any) -> bytes:
     """The PDF with its form fields, reproducible (no dates, a content-derived identifier)."""
-    from generator.render.pdf import write_checked
 
     return write_checked(document, finisher=nest_fields)
 
@@ -384,8 +385,6 @@ def write_sheet(
     floors: int | None = None,
 ) -> int:
     """Write a sheet or a log as PDF; returns the page count."""
-    from generator.render.output import write_atomic
-    from generator.render.pdf import render_document
 
     sheet = sheet_def(ruleset, kind)
     if filling_notes(sheet):
@@ -426,7 +425,6 @@ def _fill_from(ruleset: Ruleset, sheet: SheetDef, paper: str, wanted: Sequence[U
                copies: int) -> tuple[Any, int]:
     """The sheet laid out with the notes' lines measured on its first ``copies`` copies,
     and the pages it should take."""
-    from generator.render.pdf import render_document
 
     measured = render_document(
         sheet_html(ruleset, sheet.kind, paper=paper, floors=copies, measuring=True),

@@ -12,8 +12,8 @@ import pytest
 from generator.model.paper import PAPERS
 from generator.products.cards.printing import select_decks
 from generator.rulesets import load_content
-from tests.render.test_cards import MM, TOL, render, white_rects
-from tests.test_cli import run
+from tests.commands import run
+from tests.products.cards.support import MM, TOL, render, white_rects
 
 SCALE_LINE = 12.0  # mm: the length of each line of the two scales, front and back
 

@@ -17,71 +17,28 @@ from generator.cli.main import cli
 from generator.errors import RenderError
 from generator.model.common import Reading
 from generator.model.loader import Content, Ruleset
-from generator.model.views import RANGE_DASH
 from generator.products.rulebook.product import RULEBOOK, RulebookOptions
-from generator.render import pdf as pdf_module
 from generator.render.capitals import is_label
 from generator.render.markdown import ProseRenderer
 from generator.rulesets import load_content
-from tests.conftest import (
-    RULESETS,
+from tests.content import PIXEL, RULESETS
+from tests.pdfs import (
     hyphenated,
+    opened,
     pdf_faults,
     pdf_pages,
     plain_quotes,
     ranges,
     straight_quotes,
 )
-
-MM = 72 / 25.4
-PAGE_SIZES = {"a4": (210 * MM, 297 * MM), "letter": (612.0, 792.0), "a5": (148 * MM, 210 * MM)}
-
-
-def render(ruleset: Ruleset, out: Path, options: RulebookOptions | None = None) -> Path:
-    RULEBOOK.write(ruleset, options or RulebookOptions(), out)
-    assert pdf_module.last_warnings == []
-    return out
+from tests.products.rulebook.support import bundled, contains_in_order, pdf_words, render, words
+from tests.renders import Renders
 
 
-@pytest.fixture(scope="module")
-def books(content: Content, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("books")
-    return {rid: render(content.ruleset(rid), folder / f"{rid}.pdf") for rid in RULESETS}
-
-
-def words(text: str) -> list[str]:
-    """Words compared case-blind (captions are set in capitals) and with plain apostrophes."""
-    text = plain_quotes(text.replace("\u00ad", "").replace("\u2010", "-")).lower()
-    text = text.replace(RANGE_DASH, "\u2013")  # the word joiner is not in the text layer
-    # A word split by hyphenation at a line end is joined again.
-    text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)
-    return text.split()
-
-
-def pdf_words(path: Path) -> list[str]:
-    return words("\n".join(pdf_pages(path)))
-
-
-def contains_in_order(haystack: list[str], needle: list[str], window: int) -> bool:
-    """``needle`` is a subsequence of some window of ``haystack`` starting at its first word.
-
-    Table cells that wrap interleave with their neighbours in extracted text, so a cell's
-    words are checked in order, close together, rather than as one string.
-    """
-    if not needle:
-        return True
-    for start, word in enumerate(haystack):
-        if word != needle[0]:
-            continue
-        i = 1
-        for candidate in haystack[start + 1 : start + 1 + window]:
-            if i == len(needle):
-                break
-            if candidate == needle[i]:
-                i += 1
-        if i == len(needle):
-            return True
-    return False
+@pytest.fixture(scope="session")
+def books(renders: Renders, content: Content) -> dict[str, Path]:
+    """The bundled rulebooks on A4, made once in the session."""
+    return renders.many({rid: bundled(content, rid) for rid in RULESETS})
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -117,22 +74,22 @@ def test_a_short_label_in_a_table_stays_on_one_line(
     assert labels, "no two-word label in any table, so the check checks nothing"
     seconds = {second for _, second in labels}
     broken = []
-    with pdfplumber.open(books[ruleset_id]) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            found = [{**w, "text": plain_quotes(w["text"])} for w in page.extract_words()]
-            below = [w for w in found if w["text"] in seconds]
-            rules = [r for r in page.lines + page.rects if r["height"] < 1.5]
-            ends = [w for w in found if not any(
-                abs(o["top"] - w["top"]) < 1 and 0 <= o["x0"] - w["x1"] < 5 for o in found)]
-            for first in ends:
-                broken += [f"page {number}: {first['text']} / {second['text']}"
-                           for second in below
-                           if (first["text"], second["text"]) in labels
-                           and abs(second["x0"] - first["x0"]) < 1
-                           and 0 < second["top"] - first["top"] < 2 * first["height"]
-                           and not any(r["x0"] <= first["x0"] <= r["x1"]
-                                       and first["bottom"] <= r["top"] <= second["top"]
-                                       for r in rules)]
+    pdf = opened(books[ruleset_id])
+    for number, page in enumerate(pdf.pages, 1):
+        found = [{**w, "text": plain_quotes(w["text"])} for w in page.extract_words()]
+        below = [w for w in found if w["text"] in seconds]
+        rules = [r for r in page.lines + page.rects if r["height"] < 1.5]
+        ends = [w for w in found if not any(
+            abs(o["top"] - w["top"]) < 1 and 0 <= o["x0"] - w["x1"] < 5 for o in found)]
+        for first in ends:
+            broken += [f"page {number}: {first['text']} / {second['text']}"
+                       for second in below
+                       if (first["text"], second["text"]) in labels
+                       and abs(second["x0"] - first["x0"]) < 1
+                       and 0 < second["top"] - first["top"] < 2 * first["height"]
+                       and not any(r["x0"] <= first["x0"] <= r["x1"]
+                                   and first["bottom"] <= r["top"] <= second["top"]
+                                   for r in rules)]
     assert broken == []
 
 
@@ -196,8 +153,8 @@ def test_contents_page_numbers_are_the_heading_pages(
     }
     checked = 0
     # The contents may run over two pages: every page before chapter 1 with leader dots.
-    with pdfplumber.open(path) as pdf:
-        toc_pages = [i for i in (1, 2) if "....." in (pdf.pages[i].extract_text() or "")]
+    pdf = opened(path)
+    toc_pages = [i for i in (1, 2) if "....." in (pdf.pages[i].extract_text() or "")]
     for toc in toc_pages:
         checked += check_contents_page(path, reader, toc, page_index)
     assert checked >= 5
@@ -228,23 +185,23 @@ def check_contents_page(
                 max(old[3], box[3]),
             )
         boxes[dest] = box
-    with pdfplumber.open(path) as pdf:
-        contents = pdf.pages[toc]
-        for dest, box in boxes.items():
-            entry = (contents.crop(box).extract_text() or "").strip()
-            number = re.search(r"(\d+)$", entry)
-            assert number, entry
-            printed = int(number.group(1))
-            title = re.sub(r"[.\s]*\d+$", "", entry)
-            title = re.sub(r"^(\d+|[A-C]|◆)\s+", "", title)
-            target: Any = destinations[dest]
-            index = page_index[target.page.idnum]
-            assert printed == index + 1, entry
-            if index not in page_texts:
-                page_texts[index] = " ".join(words(pdf.pages[index].extract_text() or ""))
-            heading_page = page_texts[index]
-            assert " ".join(words(title)) in heading_page, (title, index)
-            checked += 1
+    pdf = opened(path)
+    contents = pdf.pages[toc]
+    for dest, box in boxes.items():
+        entry = (contents.crop(box).extract_text() or "").strip()
+        number = re.search(r"(\d+)$", entry)
+        assert number, entry
+        printed = int(number.group(1))
+        title = re.sub(r"[.\s]*\d+$", "", entry)
+        title = re.sub(r"^(\d+|[A-C]|◆)\s+", "", title)
+        target: Any = destinations[dest]
+        index = page_index[target.page.idnum]
+        assert printed == index + 1, entry
+        if index not in page_texts:
+            page_texts[index] = " ".join(words(pdf.pages[index].extract_text() or ""))
+        heading_page = page_texts[index]
+        assert " ".join(words(title)) in heading_page, (title, index)
+        checked += 1
     return checked
 
 
@@ -300,9 +257,9 @@ def test_quick_reference_is_the_last_single_page(content: Content, books: dict[s
     for ruleset_id, path in books.items():
         quick = content.ruleset(ruleset_id).quick_reference
         assert quick is not None
-        with pdfplumber.open(path) as pdf:
-            last = pdf.pages[-1].extract_text() or ""
-            before = pdf.pages[-2].extract_text() or ""
+        pdf = opened(path)
+        last = pdf.pages[-1].extract_text() or ""
+        before = pdf.pages[-2].extract_text() or ""
         assert quick.title in last
         assert quick.title not in before.split("\n")[0]
         assert "Credits and sources" in before or "Credits and sources" in "".join(
@@ -315,11 +272,11 @@ def test_every_page_after_the_cover_prints_its_number_at_the_foot(
 ) -> None:
     # The contents send a reader to the quick reference by its page number too.
     for path in books.values():
-        with pdfplumber.open(path) as pdf:
-            for index, page in enumerate(pdf.pages[1:], start=2):
-                lowest = max(page.extract_words(), key=lambda w: float(w["bottom"]))
-                assert lowest["text"] == str(index), (path.name, index, lowest["text"])
-                assert float(lowest["top"]) > page.height * 0.94, (path.name, index)
+        pdf = opened(path)
+        for index, page in enumerate(pdf.pages[1:], start=2):
+            lowest = max(page.extract_words(), key=lambda w: float(w["bottom"]))
+            assert lowest["text"] == str(index), (path.name, index, lowest["text"])
+            assert float(lowest["top"]) > page.height * 0.94, (path.name, index)
 
 
 def test_a_worked_log_stays_on_one_page_with_its_lead_in(books: dict[str, Path]) -> None:
@@ -460,7 +417,7 @@ def test_web_links_anchors_and_picture_names_with_spaces(
     content_copy: Path, tmp_path: Path
 ) -> None:
     ruleset = load_content(content_copy).ruleset("tower-of-choices")
-    shutil.copy(Path(__file__).parent / "pixel.png", ruleset.root / "my map é.png")
+    shutil.copy(PIXEL, ruleset.root / "my map é.png")
     markdown = ("[site](https://example.com/a?b=1), [mail](mailto:gm@example.com), "
                 "[up](#x--rules)\n\n![map](<my map é.png>)")
     blocks, _ = ProseRenderer(ruleset.raw, ruleset.root).render(
@@ -556,9 +513,9 @@ def test_quick_reference_columns_are_balanced_and_side_by_side(
     # text, none crosses the middle, and neither holds much more than half of it (a block
     # is never cut, and Tower of Choices' skill table alone is two fifths of its page).
     for ruleset_id, path in books.items():
-        with pdfplumber.open(path) as pdf:
-            page = pdf.pages[-1]
-            words = page.extract_words()
+        pdf = opened(path)
+        page = pdf.pages[-1]
+        words = page.extract_words()
         title = next(w for w in words if w["text"] == "Quick")
         # The folio, centred in the bottom margin, belongs to neither column.
         foot = float(page.height) * 0.94

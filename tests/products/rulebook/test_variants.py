@@ -1,5 +1,5 @@
-"""Rulebooks in other papers, with print marks, edited content and images: each renders a
-book of its own, so they live apart from the shared books of test_rulebook.py."""
+"""Rulebooks in other papers, with print marks, edited content and images: each reads a
+book of its own (the A4 one of 3 Dice Dungeon is test_pdf.py's too)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,25 @@ import pytest
 from generator.model.loader import Content
 from generator.products.rulebook.product import RulebookOptions
 from generator.rulesets import load_content
-from tests.render.test_rulebook import MM, PAGE_SIZES, contains_in_order, pdf_words, render, words
+from tests.content import PIXEL
+from tests.products.rulebook.support import (
+    MM,
+    PAGE_SIZES,
+    bundled,
+    contains_in_order,
+    pdf_words,
+    render,
+    words,
+)
+from tests.renders import Renders
 
 
-def test_page_sizes_per_paper(content: Content, tmp_path: Path) -> None:
-    ruleset = content.ruleset("three-dice-dungeon")
+def test_page_sizes_per_paper(content: Content, renders: Renders) -> None:
+    # The A4 book is test_pdf.py's too: made once in the session.
+    books = renders.many({paper: bundled(content, "three-dice-dungeon", paper)
+                          for paper in PAGE_SIZES})
     for paper, (width, height) in PAGE_SIZES.items():
-        out = render(ruleset, tmp_path / f"{paper}.pdf", RulebookOptions(paper=paper))
+        out = books[paper]
         reader = pypdf.PdfReader(out)
         for page in reader.pages:
             assert float(page.mediabox.width) == pytest.approx(width, abs=0.05)
@@ -89,7 +101,7 @@ def test_copying_content_outside_keeps_images_inside_working(
 ) -> None:
     """An image inside the content folder is allowed and reaches the PDF."""
     folder = content_copy / "tower-of-choices" / "rules"
-    shutil.copy(Path(__file__).parent / "pixel.png", folder / "pixel.png")
+    shutil.copy(PIXEL, folder / "pixel.png")
     chapter = sorted(folder.glob("*.md"))[0]
     chapter.write_text(
         chapter.read_text(encoding="utf-8") + "\n\n![a pixel](pixel.png)\n", encoding="utf-8"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdf
@@ -13,18 +11,7 @@ from generator.model.loader import Content
 from generator.model.paper import PAPERS
 from generator.products.sheets.product import SHEETS
 from generator.rulesets import load_content
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        check=False,
-    )
+from tests.commands import run
 
 
 @pytest.mark.parametrize(
