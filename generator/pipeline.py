@@ -9,13 +9,13 @@ of products: adding one is its module under ``generator/products/`` and one line
 from __future__ import annotations
 
 import hashlib
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from generator import __version__
 from generator.errors import TowerpressError
+from generator.model.digest import update_with_folder
 from generator.model.loader import Content
 from generator.products.base import Job, Product
 from generator.products.cards.product import CARDS
@@ -51,12 +51,6 @@ def _run(content_root: str, job: Job[Any]) -> str:
     return _product(job.product).write(ruleset, job.options, job.out)
 
 
-def _files(folder: Path, patterns: Iterable[str]) -> list[Path]:
-    found = {p for pattern in patterns for p in folder.rglob(pattern)
-             if p.is_file() or p.is_symlink()}
-    return sorted(p for p in found if "__pycache__" not in p.parts)
-
-
 def input_hash(content: Content, job: Job[Any]) -> str:
     """A hash of everything a product is made from: its ruleset's content, the
     templates, the program itself and the job's options.  Same hash, same bytes."""
@@ -66,24 +60,8 @@ def input_hash(content: Content, job: Job[Any]) -> str:
     # file, say), so the hash does too; nothing outside the folder is read.
     for base, inside, patterns in ((folder, content.root, ["*"]), (TEMPLATES, TEMPLATES, ["*"]),
                                    (PACKAGE, PACKAGE, ["*.py"])):
-        for path in _files(base, patterns):
-            digest.update(str(path.relative_to(base)).encode() + b"\0"
-                          + _fingerprint(path, inside))
+        update_with_folder(digest, base, inside, patterns)
     return digest.hexdigest()
-
-
-def _fingerprint(path: Path, base: Path) -> bytes:
-    """The bytes that stand for ``path`` in the hash.  A link that leads out of ``base``
-    stands for where it leads: content never has a file outside its folder read
-    (design.md section 8), and the loader refuses such a link too."""
-    if path.is_symlink():
-        try:
-            inside = path.resolve().is_relative_to(base.resolve()) and path.is_file()
-        except (OSError, RuntimeError):  # links that lead to each other
-            inside = False
-        if not inside:
-            return b"link to " + os.fsencode(os.readlink(path))
-    return path.read_bytes()
 
 
 def _stamp(out_dir: Path, job: Job[Any]) -> Path:

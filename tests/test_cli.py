@@ -102,7 +102,7 @@ def test_unknown_ruleset_and_profile() -> None:
     assert result.returncode == 2
     assert result.stderr == (
         "towerpress: error: unknown profile 'easy' for inverted-tower "
-        "(expected one of: as-written, draft-4.5)\n"
+        "(expected one of: as-written, balanced, draft-4.5)\n"
     )
 
 
@@ -178,7 +178,8 @@ RUNS = "Invalid value for '--runs': expected a positive integer up to 1,000,000"
          "Invalid value for '--floors': expected a positive integer up to 999, got "),
         (
             ["--profile", "easy"],
-            "unknown profile 'easy' for inverted-tower (expected one of: as-written, draft-4.5)",
+            "unknown profile 'easy' for inverted-tower (expected one of: as-written, balanced, "
+            "draft-4.5)",
         ),
     ],
 )

@@ -31,7 +31,7 @@ def test_bundled_content_loads(content: Content) -> None:
 
 
 def test_as_written_names_every_ruling_faithfully(content: Content) -> None:
-    expected_counts = {"inverted-tower": 34, "three-dice-dungeon": 32, "tower-of-choices": 24}
+    expected_counts = {"inverted-tower": 34, "three-dice-dungeon": 35, "tower-of-choices": 25}
     for ruleset in content.rulesets.values():
         ids = [r.id for r in ruleset.rulings]
         prefix = ids[0].split("-")[0]
@@ -126,7 +126,7 @@ def test_default_profile_must_exist(content_copy: Path) -> None:
     )
     assert messages(content_copy) == [
         "content/three-dice-dungeon/ruleset.toml: default_profile: unknown profile 'easy' "
-        "(expected one of: as-written, d6-scale)",
+        "(expected one of: as-written, balanced, d6-scale)",
     ]
 
 
@@ -405,3 +405,30 @@ def test_braces_that_are_no_directive_are_reported(content_copy: Path, text: str
                             ": 'Roll ")
     assert found.endswith("is not a directive (expected {{ kind: name }} with a kind of table, "
                           "value, ruling)")
+
+
+def test_a_ruling_may_only_declare_a_known_scope_or_another_rulings_decision(
+    content_copy: Path,
+) -> None:
+    path = content_copy / "inverted-tower" / "rulings.toml"
+    edit(path, 'id = "IT-02"\n', 'id = "IT-02"\nscope = "solo"\n')
+    edit(path, 'id = "IT-03"\n', 'id = "IT-03"\ndecided_by = "IT-99"\n')
+    edit(path, 'id = "IT-05"\n', 'id = "IT-05"\ndecided_by = "IT-31"\n')  # one reading only
+    edit(path, 'id = "IT-06"\n', 'id = "IT-06"\nscope = "multiplayer"\ndecided_by = "IT-04"\n')
+    edit(path, 'id = "IT-09"\n', 'id = "IT-09"\ndecided_by = "IT-09"\n')
+    shown = "content/inverted-tower/rulings.toml"
+    assert messages(content_copy) == [
+        f"{shown}: rulings[1].scope: 'solo' is not one of multiplayer",
+        f"{shown}: rulings[2].decided_by: 'IT-99' is not another ruling ID of this file",
+        f"{shown}: rulings[4].decided_by: IT-31 must have two readings that the engine plays",
+        f"{shown}: rulings[5].decided_by: a ruling has a scope or is decided by another, "
+        "not both",
+        f"{shown}: rulings[8].decided_by: 'IT-09' is not another ruling ID of this file",
+    ]
+
+
+def test_a_declared_ruling_loads_with_its_declaration(content_copy: Path) -> None:
+    edit(content_copy / "three-dice-dungeon" / "rulings.toml", 'id = "DD-03"\n',
+         'id = "DD-03"\nscope = "multiplayer"\n')
+    ruling = load_content(content_copy).ruleset("three-dice-dungeon").ruling("DD-03")
+    assert (ruling.scope, ruling.decided_by) == ("multiplayer", "")

@@ -10,20 +10,21 @@ from typing import Any
 
 import click
 
-from generator.cli.options import MAX_DEPTH, MAX_RUNS, PositiveInt, content_option, load
-from generator.engine.family import Family, OddsQuery, Param, family_of
+from generator.cli.options import (
+    MAX_RUNS,
+    SEED_HELP,
+    PositiveInt,
+    canonical_seed,
+    content_option,
+    engine_for,
+    floors_option,
+    profile_option,
+)
+from generator.engine.family import Family, OddsQuery, Param
 from generator.engine.report import RunOutcome, SimulationReport, summarise
-from generator.engine.rng import check_seed, normalise_seed
 from generator.errors import TowerpressError
 from generator.model.common import Profile
 from generator.model.loader import Ruleset
-
-
-def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | None
-                ) -> tuple[Ruleset, Profile, Family[Any]]:
-    ruleset = load(content_dir).ruleset(ruleset_id)
-    profile = ruleset.profile(profile_id)
-    return ruleset, profile, family_of(ruleset)
 
 
 @click.command()
@@ -36,18 +37,9 @@ def _engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | Non
     help=f"Games to play (1 to {MAX_RUNS:,}).",
 )
 @click.option("--seed", required=True,
-              help="Seed (an integer or any non-empty text, at most 200 characters).")
-@click.option(
-    "--profile", "profile_id", default=None, help="Rules profile (default: the ruleset's)."
-)
-@click.option(
-    "--floors",
-    "depth",
-    type=PositiveInt(MAX_DEPTH),
-    default=None,
-    help=f"Floors (levels, rooms) a run goes down at most, 1 to {MAX_DEPTH}; reaching the "
-    "last is a win.",
-)
+              help=SEED_HELP)
+@profile_option
+@floors_option("a run goes down at most (reaching the last wins)")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 @content_option
 def simulate(
@@ -60,12 +52,8 @@ def simulate(
     content_dir: Path | None,
 ) -> None:
     """Play many games with the reference player and report survival and deaths."""
-    try:
-        check_seed(seed)
-        canonical = normalise_seed(seed)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--seed'") from None
-    ruleset, profile, family = _engine_for(ruleset_id, content_dir, profile_id)
+    canonical = canonical_seed(seed)
+    ruleset, profile, family = engine_for(ruleset_id, content_dir, profile_id)
     depth = depth or family.default_depth
     outcomes = _played(family, ruleset, profile, runs, canonical, depth)
     report = summarise(outcomes, ruleset=ruleset.id, profile=profile.id, seed=seed,
@@ -123,9 +111,7 @@ def _indented(text: str, hang: str = "") -> str:
 @click.argument("ruleset_id", metavar="RULESET")
 @click.argument("query", required=False)
 @click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
-@click.option(
-    "--profile", "profile_id", default=None, help="Rules profile (default: the ruleset's)."
-)
+@profile_option
 @content_option
 def odds(
     ruleset_id: str,
@@ -135,7 +121,7 @@ def odds(
     content_dir: Path | None,
 ) -> None:
     """Exact odds, as fractions: `towerpress odds RULESET` lists the queries."""
-    ruleset, profile, family = _engine_for(ruleset_id, content_dir, profile_id)
+    ruleset, profile, family = engine_for(ruleset_id, content_dir, profile_id)
     if query is None:
         _echo_queries(family.odds.values())
         return

@@ -20,8 +20,10 @@ from generator.cli.build import build
 from generator.cli.cards import cards
 from generator.cli.content import list_command, validate
 from generator.cli.engine import odds, simulate
+from generator.cli.play import play
 from generator.cli.rulebook import rulebook
 from generator.cli.sheets import log, sheet
+from generator.cli.tune import tune
 from generator.errors import ContentError, TowerpressError, printable
 
 REPORT_URL = "the TowerPress issue tracker"
@@ -34,7 +36,8 @@ def cli() -> None:
     exact odds and simulated games."""
 
 
-for _command in (list_command, validate, rulebook, simulate, odds, build, cards, sheet, log):
+for _command in (list_command, validate, rulebook, simulate, play, tune, odds, build, cards,
+                 sheet, log):
     cli.add_command(_command)
 
 

@@ -8,7 +8,10 @@ from typing import Any, TypeVar
 
 import click
 
-from generator.model.loader import Content
+from generator.engine.family import Family, family_of
+from generator.engine.rng import check_seed, normalise_seed
+from generator.model.common import Profile
+from generator.model.loader import Content, Ruleset
 from generator.rulesets import load_content
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -29,9 +32,45 @@ def content_option(func: F) -> F:
     return option(func)
 
 
+def profile_option(func: F) -> F:
+    """``--profile P``: a rules profile of the ruleset, its default one when left out."""
+    option = click.option("--profile", "profile_id", default=None,
+                          help="Rules profile (default: the ruleset's).")
+    return option(func)
+
+
+def floors_option(what: str) -> Callable[[F], F]:
+    """``--floors N``: how deep a game goes, ``what`` saying what N does."""
+    return click.option("--floors", "depth", type=PositiveInt(MAX_DEPTH), default=None,
+                        help=f"Floors (levels, rooms) {what}, 1 to {MAX_DEPTH}.")
+
+
 def load(content_dir: Path | None) -> Content:
     """The content tree (the bundled one by default), validated."""
     return load_content(content_dir)
+
+
+def engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | None
+               ) -> tuple[Ruleset, Profile, Family[Any]]:
+    """The ruleset, the profile asked for (the ruleset's own by default) and its family."""
+    ruleset = load(content_dir).ruleset(ruleset_id)
+    return ruleset, ruleset.profile(profile_id), family_of(ruleset)
+
+
+def canonical_seed(seed: str) -> str:
+    """``--seed`` as the engine takes it (``int:42``, ``str:abc``).
+
+    Raises:
+        click.BadParameter: an empty or too long seed, or one that is not text.
+    """
+    try:
+        check_seed(seed)
+        return normalise_seed(seed)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--seed'") from None
+
+
+SEED_HELP = "Seed (an integer or any non-empty text, at most 200 characters)."
 
 
 class PositiveInt(click.ParamType):  # type: ignore[type-arg]

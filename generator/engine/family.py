@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 
+from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
 from generator.errors import TowerpressError
 from generator.findings import Finding
@@ -80,6 +81,11 @@ class Family(ContentFamily[D]):
                 is not a legal character's.
         """
         raise TowerpressError(f"{ruleset.id} has no starting decks to build (--build)")
+
+    @abstractmethod
+    def play(self, data: D, profile: Profile, seed: str, depth: int) -> PlayedGame:
+        """One game by the reference player, every die and decision a step of it: the
+        game that ``simulate`` plays first for ``seed`` (the same outcome)."""
 
     # -- the booklet (design.md section 6) --------------------------------------------------
 

@@ -43,6 +43,11 @@ class Ruling:
     question: str
     faithful: str
     alt: str  # empty when the ruling has only one reading
+    # Where the two readings cannot differ in the solo engine, the ruling says why (issue
+    # 24): "multiplayer", a point only a game of several players meets, or ``decided_by``,
+    # the ruling whose reading settles this one in play.  Empty: the engine plays both.
+    scope: str = ""
+    decided_by: str = ""
 
     def reading_text(self, reading: Reading) -> str:
         return self.alt if reading == "alt" else self.faithful
@@ -115,14 +120,38 @@ def load_rulings(node: Node, prefix: str) -> tuple[Ruling, ...]:
             question=item.str("question"),
             faithful=item.str("faithful"),
             alt=item.str("alt", "", nonempty=False),
+            scope=item.choice("scope", SCOPES, ""),
+            decided_by=item.str("decided_by", "", nonempty=False),
         )
+        if ruling.scope and ruling.decided_by:
+            item.error("decided_by", "a ruling has a scope or is decided by another, not both")
         if ruling.id and not (RULING_ID.match(ruling.id) and ruling.id.startswith(prefix + "-")):
             item.error("id", f"{ruling.id!r} is not a ruling ID of the form {prefix}-nn")
         item.done()
         rulings.append(ruling)
     check_unique(node, "rulings", [r.id for r in rulings], "ruling ID")
+    _check_deciders(node, rulings)
     node.done()
     return tuple(rulings)
+
+
+#: The scopes a ruling may declare: the solo engine never meets the point.
+SCOPES = ("multiplayer",)
+
+
+def _check_deciders(node: Node, rulings: list[Ruling]) -> None:
+    """``decided_by`` names another ruling of the file, one with two readings that is not
+    itself decided by a third."""
+    by_id = {r.id: r for r in rulings}
+    for i, ruling in enumerate(rulings):
+        if not ruling.decided_by:
+            continue
+        decider = by_id.get(ruling.decided_by)
+        where = f"rulings[{i}].decided_by"
+        if decider is None or decider is ruling:
+            node.error(where, f"{ruling.decided_by!r} is not another ruling ID of this file")
+        elif not decider.alt or decider.decided_by or decider.scope:
+            node.error(where, f"{decider.id} must have two readings that the engine plays")
 
 
 def load_profile(node: Node, profile_id: str, rulings: tuple[Ruling, ...]) -> Profile:

@@ -22,7 +22,7 @@ from generator.rulesets.inverted_tower.rules import Rules, build_rules
 from generator.rulesets.inverted_tower.state import Hero, RoomRoll
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "inverted-tower"
-PROFILES = ("as-written", "draft-4.5")
+PROFILES = ("as-written", "draft-4.5", "balanced")
 
 
 @lru_cache(maxsize=1)

@@ -52,8 +52,12 @@ def test_hit_table_of_the_rulings() -> None:
 
 
 def _oracle(profile_id: str, attr: int, floor: int, level: int, elite: bool,
-            daggers: int) -> tuple[Fraction, Fraction]:
-    """The rule as rulings.md words it, by hand: natural 6 hits, natural 1 misses."""
+            daggers: int, effective_six: bool) -> tuple[Fraction, Fraction]:
+    """The rule as rulings.md words it, by hand: natural 6 hits, natural 1 misses.
+
+    Under IT-08 Alt (``effective_six``) a die plus daggers that reaches 6 is a critical
+    hit too, but a natural 1 still misses whatever is added to it.
+    """
     hits = spent = 0
     for die in range(1, 7):
         for k in range(daggers + 1):
@@ -61,7 +65,8 @@ def _oracle(profile_id: str, attr: int, floor: int, level: int, elite: bool,
                 total = die + k  # IT-07 Alt: a plain Dice Check, daggers allowed
             else:
                 total = die + attr - floor - (level if elite else 0) + k
-            if die == 6 or (die != 1 and total >= 5):
+            six = die + (k if effective_six else 0) >= 6
+            if die != 1 and (six or total >= 5):
                 hits += 1
                 spent += k
                 break
@@ -69,14 +74,30 @@ def _oracle(profile_id: str, attr: int, floor: int, level: int, elite: bool,
 
 
 @pytest.mark.parametrize("profile_id", PROFILES)
-def test_hit_chance_matches_brute_force(profile_id: str) -> None:
-    r = rules(profile_id)
+@pytest.mark.parametrize("effective_six", [False, True])
+def test_hit_chance_matches_brute_force(profile_id: str, effective_six: bool) -> None:
+    r = rules(profile_id, ("IT-08",) if effective_six else ())
+    six = r.profile.alt("IT-08")
     for attr, floor, level, elite, daggers in product(range(5), range(1, 5), range(4),
                                                       (False, True), range(4)):
-        want = _oracle(profile_id, attr, floor, level, elite, daggers)
+        want = _oracle(profile_id, attr, floor, level, elite, daggers, six)
         got = (hit_chance(r, attr, floor, level, elite, daggers),
                daggers_spent(r, attr, floor, level, elite, daggers))
         assert got == want, (attr, floor, level, elite, daggers)
+
+
+def test_hit_query_under_it08_alt_lets_no_dagger_lift_a_natural_one() -> None:
+    """Issue 24, point 2: ``odds hit attr=4 floor=1 daggers=1`` under IT-08 Alt is 5/6.
+
+    With STR 4 on floor 1 every face but the 1 hits; a dagger on the 1 reaches the
+    effective 6, but a natural 1 still misses (rulings.md IT-08 Alt).
+    """
+    query = FAMILY.odds["hit"]
+    values = {p.name: p.default for p in query.params} | {"attr": 4, "floor": 1, "daggers": 1}
+    got = dict(query.compute(data(), profile(alts=("IT-08",)), values))
+    assert got["P(hit) without daggers"] == Fraction(5, 6)
+    assert got["P(hit) with 1 dagger(s) spent after seeing the die"] == Fraction(5, 6)
+    assert got["expected daggers used with 1 available"] == 0
 
 
 def _negative_binomial(p: Fraction, monsters: int, hp: int) -> tuple[Fraction, Fraction]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -118,6 +119,14 @@ def test_bad_dice_and_derived_fields() -> None:
     bad_die = _with_room(content, 0, roll=replace(content.rooms[0].roll, count=7))
     assert "die-range" in _codes(bad_die)
     assert "die-range" in _codes(replace(content, combat_tape=(0, *content.combat_tape)))
+    # Issue 24: a die 0 (or -1, which Python would read from the end of a table) is
+    # reported, never resolved: the checker used to stop on an AssertionError.
+    for field in ("event_check", "event_roll", "elite", "trap_kind"):
+        for die in (0, -1):
+            changes: dict[str, Any] = {field: die}
+            rooms = [replace(room, roll=replace(room.roll, **changes)) for room in content.rooms]
+            found = check_floor(rules(), replace(content, rooms=tuple(rooms)))
+            assert "die-range" in {f.code for f in found}, (field, die)
     relabelled = _with_room(content, 0, foes=("normal",) * 5)
     assert {"derived-mismatch", "encounter-size"} <= _codes(relabelled)
 

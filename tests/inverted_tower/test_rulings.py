@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from generator.rulesets.inverted_tower.entities import EventKind
-from generator.rulesets.inverted_tower.game import last_floor, walk_back
+from generator.rulesets.inverted_tower.game import explore, last_floor, walk_back
 from generator.rulesets.inverted_tower.odds import fight_odds, hit_chance
 from generator.rulesets.inverted_tower.policy import REFERENCE, Policy, may_descend
 from generator.rulesets.inverted_tower.procedures import (
@@ -34,7 +34,7 @@ from generator.rulesets.inverted_tower.state import (
     RoomRoll,
     WanderRoll,
 )
-from tests.inverted_tower.support import both, hero, roll, rules, ruleset, tape
+from tests.inverted_tower.support import both, data, hero, roll, rules, ruleset, tape
 
 FLOOR1 = FloorState(floor=1)
 
@@ -45,7 +45,6 @@ SAME_IN_PLAY = {
     "IT-14": "one reading only",
     "IT-17": "one roll per monster per round is the same process as one at a time",
     "IT-19": "the example log is illustration only; the player's choices are the policy's",
-    "IT-20": "the elite check reads IT-04 (the data's key); IT-20 Alt only names it",
     "IT-30": "one reading only",
     "IT-31": "one reading only",
     "IT-33": "one reading only",
@@ -104,6 +103,21 @@ def test_it04_elite_on_a_dice_check_or_an_epic_check() -> None:
     assert resolve_room(alt, FLOOR1, replace(five, elite=6)).elite
 
 
+def test_it20_the_epic_check_for_elites_is_decided_by_it04() -> None:
+    """Issue 24, point 3: IT-20 Alt (the Epic Check for elites) is IT-04 Alt, declared so.
+
+    IT-20's own readings resolve to the same rules (``test_same_in_play_...``); the
+    readings of IT-04, which decides it, put an elite in a third or a sixth of encounters.
+    """
+    it20 = next(r for r in ruleset().rulings if r.id == "IT-20")
+    assert (it20.decided_by, it20.scope) == ("IT-04", "")
+    share = {}
+    for r in both("IT-04"):
+        elites = sum(resolve_room(r, FLOOR1, roll(elite=die)).elite for die in range(1, 7))
+        share[r.profile.id] = Fraction(elites, 6)
+    assert share == {"as-written": Fraction(1, 3), "as-written+IT-04": Fraction(1, 6)}
+
+
 def test_it05_one_elite_or_all() -> None:
     faithful, alt = both("IT-05")
     three = roll(event_check=1, elite=6, count=6)
@@ -156,6 +170,17 @@ def test_it16_trap_check_with_or_without_the_floor() -> None:
     assert not faithful.trap_passes(9, 1)[1]  # a one always fails
 
 
+def test_a_failed_trap_gives_treasure_only_where_the_data_says() -> None:
+    """traps.toml's ``[fail] treasure`` is read by the engine (issue 24: it was not)."""
+    # A STR trap, failed with a 2 (STR 1), whose treasure die 5 is a dagger.
+    trap = (1, 5, 1, 1, 2, 1, 1, 5, 1)
+    for r, daggers in ((rules(), 1), (replace(rules(), trap_fail_treasure=True), 2)):
+        h = hero(r)
+        after, _, cause = explore(r, REFERENCE, h, FLOOR1, tape(*trap))
+        assert cause is None and (after.hp, after.daggers) == (h.hp - 1, daggers)
+    assert rules().trap_fail_treasure is data().traps.fail_treasure is False
+
+
 # -- one combat roll ----------------------------------------------------------------------
 
 
@@ -182,6 +207,9 @@ def test_it08_daggers_reach_the_critical_six_only_under_alt() -> None:
     assert faithful.daggers_needed(faithful.normal, 0, 3, 1)[5] == 3
     assert alt.daggers_needed(alt.normal, 0, 3, 1)[5] == 1
     assert faithful.daggers_needed(faithful.normal, 9, 1, 1)[1] == NEVER  # natural 1
+    # Issue 24: the effective six is a critical hit, but no dagger lifts a natural 1.
+    assert alt.daggers_needed(alt.normal, 9, 1, 1)[1] == NEVER
+    assert alt.daggers_needed(alt.normal, 4, 1, 1)[1:] == (NEVER, 0, 0, 0, 0, 0)
 
 
 def test_it09_daggers_spent_or_kept() -> None:
@@ -273,9 +301,9 @@ def test_it12_level_ladder_fresh_or_running_total() -> None:
 def test_it13_current_hp_rises_with_max_hp_or_not() -> None:
     faithful, alt = both("IT-13")
     h = hero(faithful, hp=3)
-    assert (level_up(faithful, REFERENCE, h).hp, level_up(faithful, REFERENCE, h).max_hp) == (4, 6)
-    assert (level_up(alt, REFERENCE, h).hp, level_up(alt, REFERENCE, h).max_hp) == (3, 6)
-    assert level_up(faithful, REFERENCE, h).attributes == (2, 0, 0)
+    up, up_alt = level_up(faithful, h, h.best), level_up(alt, h, h.best)
+    assert (up.hp, up.max_hp, up_alt.hp, up_alt.max_hp) == (4, 6, 3, 6)
+    assert up.attributes == (2, 0, 0)
 
 
 def test_it25_elite_and_boss_xp_and_lair_treasure() -> None:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.cli.main import cli
+from generator.engine.playlog import Step
 from generator.engine.rng import normalise_seed, stream
 from generator.rulesets.inverted_tower.booklet import BookletDice, generate_floors
 from generator.rulesets.inverted_tower.family import FAMILY
@@ -30,6 +31,7 @@ from generator.rulesets.inverted_tower.simulate import (
     run_batches,
     simulate,
 )
+from generator.rulesets.inverted_tower.state import RoomKind
 from tests.inverted_tower.support import PROFILES, data, profile, rules
 
 #: Alt readings the fast path flattens (each alone, and some together).
@@ -138,22 +140,32 @@ def test_as_written_is_as_lethal_as_the_rulings_measure() -> None:
     assert sum(o.won for o in easier) > sum(o.won for o in outcomes)
 
 
+def test_balanced_gives_the_survival_its_description_gives() -> None:
+    """Issue 24, point 5: about half the heroes clear floor 1 and 5-15% reach floor 10,
+    measured as ``simulate --runs 10000 --seed 1`` does; the description quotes both."""
+    p = profile("balanced")
+    outcomes = simulate(data(), p, 10000, normalise_seed(1), 10)
+    cleared = sum(o.depth >= 2 for o in outcomes) / len(outcomes)
+    deep = sum(o.depth >= 10 for o in outcomes) / len(outcomes)
+    assert 0.45 <= cleared <= 0.55 and 0.05 <= deep <= 0.15, (cleared, deep)
+    assert f"clear floor 1 ({cleared:.0%})" in p.description
+    assert f"reaches floor 10 ({deep:.0%})" in p.description
+
+
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**9), base=st.sampled_from(PROFILES))
 def test_a_booklet_plays_the_rooms_it_prints(seed: int, base: str) -> None:
     r = rules(base)
     floors = generate_floors(r, seed, 3)
-    log: list[str] = []
+    log: list[Step] = []
     result = play(r, REFERENCE, BookletDice(floors), 3, log)
-    played = [line for line in log if line.startswith("Room ")]
     printed = {(f.floor, room.index): room for f in floors for room in f.rooms}
-    floor = r.first_floor - 1
-    for line in log:
-        if line.startswith("Floor "):
-            floor = int(line.split()[1])
-        elif line.startswith("Room "):
-            index = int(line.split(":")[0].split()[1])
-            assert line.split(": ")[1].lower().startswith(printed[(floor, index)].kind.value)
+    played = [step for step in log if step.what == "room"]
+    for step in played:
+        index = int(step.text.split(":")[0].removeprefix("Room "))
+        room = printed[(int(dict(step.state)["floor"]), index)]
+        kind = "boss lair" if room.kind is RoomKind.LAIR else room.kind.value
+        assert step.dice == room.roll.dice() and kind in step.text.split(";")[0]
     assert len(played) == result.outcome.rooms
 
 

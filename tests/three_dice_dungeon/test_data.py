@@ -43,15 +43,23 @@ def test_loads_with_every_table(ruleset: Ruleset) -> None:
     assert len(ruleset.chapters) == 12
 
 
-def test_every_ruling_and_both_profiles(ruleset: Ruleset) -> None:
+def test_every_ruling_and_the_profiles(ruleset: Ruleset) -> None:
     ids = [r.id for r in ruleset.rulings]
-    assert ids == [f"DD-{n:02d}" for n in range(1, 33)]
+    assert ids == [f"DD-{n:02d}" for n in range(1, 36)]
+    assert sorted(ruleset.profiles) == ["as-written", "balanced", "d6-scale"]
     as_written = ruleset.profile("as-written")
     assert set(as_written.readings) == set(ids)
     assert set(as_written.readings.values()) == {"faithful"}
     d6 = ruleset.profile("d6-scale")
     assert [i for i in ids if d6.alt(i)] == ["DD-28"]
     assert ruleset.profile().id == "as-written"
+    # The balanced profile changes only readings the solo engine plays both ways, and its
+    # description says so, ruling by ruling.
+    balanced = ruleset.profile("balanced")
+    taken = [r for r in ruleset.rulings if balanced.alt(r.id)]
+    assert len(taken) > 1 and all(r.alt and not r.scope and not r.decided_by for r in taken)
+    assert "simulation" in balanced.description
+    assert all(r.id in balanced.description for r in taken)
 
 
 def test_every_ruling_is_marked_in_the_prose(ruleset: Ruleset) -> None:
@@ -174,7 +182,14 @@ def test_rule_numbers(data: ThreeDiceDungeon) -> None:
     assert data.multiplayer.monster_dice_per_player == 1
     scale = data.d6_scale
     assert (scale.hp_per_pip, scale.player_damage, scale.monster_damage) == (1, 1, 1)
+    assert scale.alt_armor_per_pip == 1  # DD-34 Alt only
     assert not scale.monster_abilities
+    assert [(w.alt_ruling, w.alt_reroll) for w in data.training_wheels] == [
+        ("DD-35", (4, 5, 6)), ("DD-35", (5, 6))]
+    dragons = data.monster("Dragons").loot
+    assert (dragons.label, dragons.items, dragons.alt_ruling) == (
+        "Special", ("Map Fragment",), "DD-33")
+    assert dragons.alt is not None and (dragons.alt.items, dragons.alt.chart) == ((), "artifacts")
 
 
 def test_views_are_built_from_the_data(ruleset: Ruleset, data: ThreeDiceDungeon) -> None:
@@ -187,6 +202,23 @@ def test_views_are_built_from_the_data(ruleset: Ruleset, data: ThreeDiceDungeon)
         "6", "Great hall (1d3+1 exits)", "Elite monster (roll again)", "Special: Map Fragment")
     assert tables["undead-monsters"].rows[0] == ("Skeletons", "Goblins", "20", "8", "6", "9")
     assert tables["classes"].rows[0][:6] == ("Fighter", "+18", "+2", "+1", "+3", "Rage")
+
+
+def test_views_print_dd33_dd34_and_dd35_as_the_profile_reads_them(ruleset: Ruleset) -> None:
+    def cells(printed: str | None) -> tuple[str, str, str]:
+        tables = ruleset.tables(None if printed is None else ruleset.profile(printed))
+        dragons = next(r for r in tables["monster-manual"].rows if r[0] == "Dragons")
+        armour = next(r for r in tables["d6-scale"].rows if r[0].startswith("Monster armour"))
+        return dragons[5], armour[2], tables["training-wheels"].rows[0][1]
+
+    # A rulebook prints the faithful readings, and the other in the tables' notes.
+    assert cells(None) == ("Special (Map Fragment)", "manual Dex", "4 or 5")
+    book = ruleset.tables()
+    assert "DD-33" in book["monster-manual"].note and "DD-34" in book["d6-scale"].note
+    assert "DD-35" in book["training-wheels"].note
+    # A card printed for a profile gives that profile's reading, marked with its ruling.
+    assert cells("balanced") == ("Special (a roll on the Artifacts table\u00a0(DD-33))",
+                                 "the monster die\u00a0(DD-34)", "4, 5 or 6\u00a0(DD-35)")
 
 
 # -- bad data is reported with its file and key ------------------------------------------

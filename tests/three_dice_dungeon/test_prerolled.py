@@ -16,6 +16,7 @@ from generator.rulesets.three_dice_dungeon.dungeon import (
     has_dragon,
     undead_level,
 )
+from generator.rulesets.three_dice_dungeon.game import play
 from generator.rulesets.three_dice_dungeon.levels import (
     Cell,
     Grid,
@@ -23,7 +24,9 @@ from generator.rulesets.three_dice_dungeon.levels import (
     generate_level,
     step,
 )
+from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
 from generator.rulesets.three_dice_dungeon.rules import opposite
+from generator.rulesets.three_dice_dungeon.simulate import run_streams
 from tests.three_dice_dungeon.support import data, rules
 
 SEEDS = st.one_of(st.integers(min_value=0, max_value=10**9), st.text(min_size=1, max_size=8))
@@ -35,6 +38,10 @@ VARIANTS = [
     ("as-written", ("DD-13",)),
     ("as-written", ("DD-09",)),
     ("as-written", ("DD-15", "DD-16")),
+    ("as-written", ("DD-33",)),
+    ("as-written", ("DD-35",)),
+    ("d6-scale", ("DD-34",)),
+    ("balanced", ()),
 ]
 
 
@@ -96,6 +103,53 @@ def test_training_wheels_cover_the_start_and_its_neighbours() -> None:
         assert start.monster.die not in first
         for pos in level.neighbours(level.start):
             assert level.cell(pos).monster.die not in second
+
+
+@pytest.fixture(scope="module")
+def dungeons() -> list[Dungeon]:
+    """300 three-level dungeons as written."""
+    return [generate_dungeon(rules(), f"int:{seed}", 3) for seed in range(300)]
+
+
+def test_training_wheels_turn_on_the_first_level_only(dungeons: list[Dungeon]) -> None:
+    # DD-29: the first and second locations discovered are on the first level; deeper
+    # levels roll their monsters as they come, so their starts show every face.
+    r = rules()
+    wheeled = set(r.wheels[1]) | set(r.wheels[2])
+    deeper_starts = []
+    for dungeon in dungeons:
+        first = dungeon.levels[0]
+        assert first.cell(first.start).monster.die not in r.wheels[1]
+        for level in dungeon.levels[1:]:
+            assert all(len(c.monster.rolls) == 1 for c in level.cells)  # nothing rerolled
+            deeper_starts.append(level.cell(level.start).monster.die)
+        assert check_dungeon(r, dungeon) == []
+    assert wheeled <= set(deeper_starts)
+
+
+def test_a_training_wheel_reroll_on_a_later_level_is_flagged(dungeons: list[Dungeon]) -> None:
+    r = rules()
+    level = dungeons[0].levels[1]
+    start = level.cells[0]
+    assert start.pos == level.start
+    rerolled = replace(start.monster, rolls=(r.wheels[1][0], *start.monster.rolls))
+    broken = _with_cell(level, 0, replace(start, monster=rerolled))
+    assert check_level(r, level) == []
+    assert _codes(broken) == {"training-wheels"}
+
+
+def test_simulated_games_turn_the_wheels_on_the_first_level_only() -> None:
+    # The levels a game plays are laid out by the same rule as a booklet's.
+    r = rules("d6-scale")
+    deeper = 0
+    for seed in range(40):
+        _, game = play(r, ReferencePolicy(), run_streams(f"int:{seed}", 0), 3)
+        for number, state in game.levels.items():
+            assert check_level(r, state.level) == []
+            if number > 1:
+                deeper += 1
+                assert all(len(c.monster.rolls) == 1 for c in state.level.cells)
+    assert deeper > 0
 
 
 def test_the_last_level_of_several_is_the_undead_level() -> None:

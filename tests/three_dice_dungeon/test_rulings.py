@@ -7,6 +7,8 @@ doing different things.  Rulings with a single reading are shown doing it.
 
 from __future__ import annotations
 
+from generator.engine import playlog
+from generator.rulesets.three_dice_dungeon.check import check_level
 from generator.rulesets.three_dice_dungeon.combat import (
     Fight,
     Outcome,
@@ -23,9 +25,10 @@ from generator.rulesets.three_dice_dungeon.dungeon import (
     roll_character,
     roll_substitution,
 )
-from generator.rulesets.three_dice_dungeon.effects import Stat
+from generator.rulesets.three_dice_dungeon.effects import EffectKind, ItemKind, Stat
 from generator.rulesets.three_dice_dungeon.entities import Loot
 from generator.rulesets.three_dice_dungeon.explore import LevelState, Move, Step
+from generator.rulesets.three_dice_dungeon.family import FAMILY
 from generator.rulesets.three_dice_dungeon.game import STUCK, Game, play, roaming_monster, roams
 from generator.rulesets.three_dice_dungeon.hero import (
     Hero,
@@ -42,9 +45,9 @@ from generator.rulesets.three_dice_dungeon.levels import (
     roll_treasure,
 )
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy, descent_ready
-from generator.rulesets.three_dice_dungeon.rules import Foe, Rules, multiplayer_monster
+from generator.rulesets.three_dice_dungeon.rules import Foe, Rules
 from generator.rulesets.three_dice_dungeon.simulate import run_streams
-from tests.three_dice_dungeon.support import both, rules
+from tests.three_dice_dungeon.support import both, data, profile, rules, ruleset
 
 POLICY = ReferencePolicy()
 
@@ -266,10 +269,14 @@ def test_dd23_an_empty_attribute_bleeds_or_not() -> None:
     assert (bleeding(faithful, a), bleeding(alt, b)) == (-1, 0)
 
 
-def test_dd24_multiplayer_hp_adds_the_other_dice_or_is_their_sum() -> None:
-    faithful, alt = both("DD-24")
-    assert multiplayer_monster(faithful, [3, 5], 20) == (5, 23)
-    assert multiplayer_monster(alt, [3, 5], 20) == (5, 8)
+def test_dd24_is_declared_a_multiplayer_point_that_solo_play_never_meets() -> None:
+    # Several players' monster dice are never rolled alone: the ruling says so, the engine
+    # reads neither reading, and both play the same solo games.
+    assert ruleset().ruling("DD-24").scope == "multiplayer"
+    assert "DD-24" not in FAMILY.rulings
+    games = [list(FAMILY.simulate(data(), profile("d6-scale", alts), 20, "int:3", 3, None))
+             for alts in ((), ("DD-24",))]
+    assert games[0] == games[1]
 
 
 def _strong_game(r: Rules) -> Game:
@@ -338,8 +345,23 @@ def test_dd28_the_manual_scale_or_the_d6_scale() -> None:
     a = written.foe("Goblins", 1, False, {})
     b = scaled.foe("Goblins", 1, False, {})
     assert (a.hp, a.damage, a.armour, bool(a.abilities)) == (20, 8, 6, True)
-    assert (b.hp, b.damage, b.armour, bool(b.abilities)) == (1, 1, 1, False)
+    assert (b.hp, b.damage, b.armour, bool(b.abilities)) == (1, 1, 6, False)
     assert player_damage(scaled, hero(scaled, strength=5), Stat.STR, {}) == 1
+
+
+def test_dd28_alt_changes_hp_and_damage_and_never_the_armour() -> None:
+    # The ruling's d6 scale is HP = the die and 1 damage a hit; the armour an attack must
+    # beat stays the manual's Dex (plus an elite's bonus), whatever the die.
+    scaled = rules("d6-scale")
+    bonus = data().elite.stat_bonus
+    for monster in data().monsters:
+        for die in range(1, 7):
+            for elite in (False, True):
+                foe = scaled.foe(monster.name, die, elite, {})
+                extra = bonus if elite else 0
+                assert foe.armour == monster.dexterity + extra, (monster.name, die, elite)
+                assert foe.hp == die * data().d6_scale.hp_per_pip + extra
+                assert foe.damage == data().d6_scale.monster_damage
 
 
 def test_dd29_training_wheels_skip_the_elite_reroll() -> None:
@@ -389,3 +411,69 @@ def test_dd12_alt_a_stuck_level_ends_the_game() -> None:
     r = rules("d6-scale", ("DD-12",))
     causes = {play(r, ReferencePolicy(), run_streams(f"int:{s}", 0), 2)[0].death for s in range(40)}
     assert STUCK in causes
+
+
+def test_dd33_the_dragons_special_is_a_map_fragment_or_an_artifact_roll() -> None:
+    faithful, alt = both("DD-33", "d6-scale")
+    special = [m for m in data().monsters if m.loot.alt is not None]
+    assert [(m.name, m.loot.alt_ruling) for m in special] == [("Dragons", "DD-33")]
+    a, b = faithful.loot(special[0]), alt.loot(special[0])
+    assert [faithful.effects[i].kind for i in a.items] == [EffectKind.UNEARTH_ARTIFACT]
+    assert (a.chart, b.items, b.chart) == ("", (), "artifacts")
+    # On a level, the Alt's roll is pre-rolled with the Dragons' location, like a vault's
+    # artifact die; the Faithful's loot needs none.
+    dragons = 0
+    for seed in range(40):
+        for r in (faithful, alt):
+            level = generate_level(r, FastRng(seed), 1, False, {})
+            assert check_level(r, level) == []
+            for cell in level.cells:
+                rolled = cell.loot is not None
+                assert rolled == (r is alt and cell.monster.foe.dragon)
+                if rolled:
+                    assert cell.loot is not None
+                    dragons += 1
+                    assert r.items[cell.loot.item].kind is ItemKind.ARTIFACT
+                    assert cell.loot.item in cell.gains
+    assert dragons > 0
+
+
+def test_dd33_alt_beating_the_dragons_unearths_an_artifact_in_play() -> None:
+    r = rules("d6-scale", ("DD-33",))
+    for seed in range(60):
+        log: list[playlog.Step] = []
+        play(r, ReferencePolicy(log), run_streams(f"int:{seed}", 0), 3, log=log)
+        loot = [s for s in log if s.ruling == "DD-33"]
+        if loot:
+            step = loot[0]
+            found = data().artifacts.lookup(step.dice[-1]).name
+            assert found in step.text and found in str(dict(step.state)["items"])
+            return
+    raise AssertionError("no Dragons beaten under DD-33 Alt in 60 games")
+
+
+def test_dd34_the_d6_scale_armour_is_the_manuals_or_the_die() -> None:
+    faithful, alt = both("DD-34", "d6-scale")
+    pips = data().d6_scale.alt_armor_per_pip
+    for monster in data().monsters:
+        for die in range(1, 7):
+            assert faithful.foe(monster.name, die, False, {}).armour == monster.dexterity
+            assert alt.foe(monster.name, die, False, {}).armour == die * pips
+    # As written there is no d6 scale, so its armour reading changes nothing.
+    written, written_alt = both("DD-34")
+    assert written.foe("Orcs", 2, True, {}) == written_alt.foe("Orcs", 2, True, {})
+
+
+def test_dd35_the_training_wheels_leave_an_elite_or_reroll_it() -> None:
+    faithful, alt = both("DD-35")
+    elite = next(r.low for r in data().main_level.rows.rows if r.value.elite)
+    plain = next(r.low for r in data().main_level.rows.rows if r.value.monster)
+    kept = roll_monster(faithful, Tape([elite, plain, 1]), False, faithful.wheels[1], {})
+    rerolled = roll_monster(alt, Tape([elite, plain, 1]), False, alt.wheels[1], {})
+    assert kept.elite and kept.rolls == (elite,)
+    assert not rerolled.elite and rerolled.rolls == (elite, plain)
+    for seed in range(60):
+        level = generate_level(alt, FastRng(seed), 1, False, {})
+        near = [level.start, *level.neighbours(level.start)]
+        assert not any(level.cell(pos).monster.elite for pos in near)
+        assert check_level(alt, level) == []

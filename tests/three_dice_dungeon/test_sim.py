@@ -74,6 +74,20 @@ def test_as_written_is_lethal_and_d6_scale_is_not() -> None:
     assert sum(written.deaths.values()) > sum(scaled.deaths.values())
 
 
+def test_the_balanced_profile_is_far_from_lethal_and_no_walk() -> None:
+    # Chosen by simulation: about half clear level 1, and some finish three levels.
+    reports = {
+        name: summarise(FAMILY.simulate(data(), profile(name), 300, "int:1", 3, None),
+                        ruleset="three-dice-dungeon", profile=name, seed="1",
+                        depth_name="level", has_end=True)
+        for name in ("as-written", "balanced")
+    }
+    won = {name: report.won or 0.0 for name, report in reports.items()}
+    assert won["as-written"] < won["balanced"]
+    assert 0.3 < reports["balanced"].survival[1].reached < 0.6
+    assert 0.05 < won["balanced"] < 0.3
+
+
 ALTS = [
     "DD-01",
     "DD-02",
@@ -99,6 +113,9 @@ ALTS = [
     "DD-26",
     "DD-27",
     "DD-31",
+    "DD-33",
+    "DD-34",
+    "DD-35",
 ]
 
 

@@ -21,7 +21,7 @@ from generator.rulesets.tower_of_choices.state import Character, RunState
 from generator.rulesets.tower_of_choices.trial import Approach, Obstacle
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "tower-of-choices"
-PROFILES = ("as-written", "gentle")
+PROFILES = ("as-written", "gentle", "balanced")
 
 
 @lru_cache(maxsize=1)
@@ -67,6 +67,19 @@ class Script:
         return value
 
 
+def script_for(cards: Sequence[str], pile: Sequence[str]) -> list[int]:
+    """The values that make the engine's Fisher-Yates shuffle (:func:`.state.shuffle`)
+    turn ``cards`` into ``pile`` (both as lists, the top card last)."""
+    order = list(cards)
+    values = []
+    for i in range(len(order) - 1, 0, -1):
+        j = order.index(pile[i], 0, i + 1)
+        values.append(j)
+        order[i], order[j] = order[j], order[i]
+    assert order == list(pile), f"{pile!r} is not a shuffle of {cards!r}"
+    return values
+
+
 def character(
     skills: Sequence[str] = ("Grace", "Strength", "Perception"),
     ability: str = "TRAPS",
@@ -89,7 +102,6 @@ def state(
         pile=list(reversed(pile)),
         discard=list(discard),
         items=list(items),
-        events=[],
     )
     st.starting_cards = len(pile) + len(discard)
     return st

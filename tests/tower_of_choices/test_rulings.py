@@ -6,10 +6,13 @@ random, the generator's values, so each reading's outcome is certain.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
 
+from generator.engine.playlog import Step
 from generator.engine.rng import stream
 from generator.model.common import Profile
 from generator.rulesets.tower_of_choices.character import (
@@ -20,6 +23,7 @@ from generator.rulesets.tower_of_choices.character import (
 from generator.rulesets.tower_of_choices.check import INVARIANT
 from generator.rulesets.tower_of_choices.entities import SetbackKind
 from generator.rulesets.tower_of_choices.game import play_trial
+from generator.rulesets.tower_of_choices.policy import Policy, challenges_to_add, prefer
 from generator.rulesets.tower_of_choices.procedures import (
     Attempt,
     actions_per_exchange,
@@ -44,6 +48,7 @@ from tests.tower_of_choices.support import (
     obstacle,
     profile,
     rules,
+    script_for,
     standard,
     state,
 )
@@ -70,19 +75,30 @@ def trial_of(
 
 
 def play(prof: Profile, trial: Trial, st: RunState, values: Sequence[int] = ()) -> RunState:
-    outcome, final = play_trial(rules(prof), trial, st.character, Script(values), start=st)
-    final.log("outcome", "won" if outcome.won else str(outcome.death))
-    return final
+    """Play ``trial`` from ``st``, logged: the final state keeps its log (``st.book``)."""
+    play_trial(rules(prof), trial, st.character, Script(values), start=st, log=[])
+    return st
+
+
+def steps(st: RunState) -> list[Step]:
+    assert st.book is not None
+    return st.book.steps
+
+
+def ending(st: RunState) -> str:
+    """How the logged game ended: "won", or the death cause of the report."""
+    last = steps(st)[-1]
+    assert last.what == "outcome"
+    found = re.match(r"lost in [^(]+\((\w+)\)", last.text)
+    return found.group(1) if found else "won" if last.text.startswith("won") else last.text
 
 
 def won(st: RunState) -> bool:
-    assert st.events is not None
-    return st.events[-1] == ("outcome", "won")
+    return ending(st) == "won"
 
 
 def setbacks_taken(st: RunState) -> list[str]:
-    assert st.events is not None
-    return [e[1] for e in st.events if e[0] == "setback"]
+    return [s.text.removeprefix("setback ").split(":")[0] for s in steps(st) if s.what == "setback"]
 
 
 def test_challenge_label_comes_from_the_data() -> None:
@@ -128,7 +144,7 @@ def test_tc03_and_tc11_in_play_an_exhausted_indefatigable_character() -> None:
         st = play(prof, trial, state([], discard=["Grace", "Grace"], ability="INDEFATIGABLE"))
         assert won(st) is wins, prof.id
         if not wins:
-            assert st.events is not None and st.events[-1] == ("outcome", "exhausted")
+            assert ending(st) == "exhausted"
 
 
 # -- TC-04, TC-05, TC-06 -------------------------------------------------------------------
@@ -207,6 +223,69 @@ def test_tc09_several_challenge_cards() -> None:
     st = state([CH, CH, "Grace", "Strength"])
     resolve_check(rules(alt("TC-09")), st, wide, Attempt("Grace", 4), grace_first)
     assert sorted(st.discard) == ["Grace", "Grace", "Strength", "Strength"]
+
+
+def test_tc09_a_draw_with_the_same_skill_twice_copies_two_skills_under_alt() -> None:
+    # TC-09 Alt asks for different skills, not only different cards of the same skill.
+    wide = obstacle(("Grace", 5, 1))
+    hand = [CH, CH, "Grace", "Grace", "Strength"]
+    for prof, grown in ((FAITHFUL, ["Grace", "Grace"]), (alt("TC-09"), ["Grace", "Strength"])):
+        st = state(hand)
+        resolve_check(rules(prof), st, wide, Attempt("Grace", 5), prefer(st, rules()))
+        assert sorted(st.discard) == sorted(["Grace", "Grace", "Strength", *grown]), prof.id
+
+
+def _strong_deck_trial() -> tuple[Trial, RunState, list[int]]:
+    """A deck grown to 3 Grace rests in room 1; the shuffle (scripted) puts both challenge
+    cards the player adds on top, over Grace and Strength, for room 2's DRAW 4 check."""
+    drain = setback(SetbackKind.DRAIN)
+    rooms = (
+        Room(1, "Room 1", (standard("Grace"),), None, True, drain, 1, ()),
+        Room(2, "Room 2", (obstacle(("Grace", 4, 1), failure=drain),), None, True, drain, 1, ()),
+        Room(3, "Room 3", (standard("Perception"),), None, False, drain, 1, ()),
+    )
+    st = state(["Grace", "Grace"], discard=["Grace", "Strength", "Strength", "Perception"])
+    # Room 1 draws one Grace (a sure success); the rest shuffles the spent cards, the Grace
+    # left and two challenge cards: the discard pile in order, then the pile, then those.
+    spent = ["Grace", "Strength", "Strength", "Perception", "Grace", "Grace", CH, CH]
+    top_first = [CH, CH, "Grace", "Strength", "Grace", "Strength", "Grace", "Perception"]
+    return Trial("test", "test", (), rooms), st, script_for(spent, top_first[::-1])
+
+
+def test_tc09_in_play_a_strong_deck_meets_two_challenge_cards_at_once() -> None:
+    # Issue 24: the reference player adds two challenge cards to a strong deck (TC-10), so
+    # a draw of CHALLENGE, CHALLENGE, Grace, Strength happens, and TC-09 decides what grows.
+    decks = {}
+    for prof in (FAITHFUL, alt("TC-09")):
+        trial, st, values = _strong_deck_trial()
+        play(prof, trial, st, values)
+        fates = [(s.text, s.ruling) for s in steps(st) if s.what == "challenge"]
+        assert len(fates) == 2 and {r for _, r in fates} == {"TC-09"}, fates
+        decks[prof.id] = Counter(st.pile + st.discard)
+    assert decks[FAITHFUL.id] == Counter({"Grace": 5, "Strength": 2, "Perception": 1})
+    assert decks[alt("TC-09").id] == Counter({"Grace": 4, "Strength": 3, "Perception": 1})
+
+
+def test_tc10_the_reference_player_adds_two_challenge_cards_to_a_strong_deck() -> None:
+    checks = data().checks
+    fresh = state(["Grace", "Grace", "Strength", "Strength", "Perception", "Perception"])
+    strong = state(["Grace", "Grace", "Grace", "Strength", "Strength", "Perception"])
+    waiting = state(["Grace", "Grace", "Grace", CH, "Strength", "Perception"])
+    policy = Policy()
+    assert policy.most_challenges > checks.challenge_max_per_rest_alt
+    for prof, cap in ((FAITHFUL, policy.most_challenges), (alt("TC-10"), 1)):
+        assert challenges_to_add(rules(prof), fresh, 1, policy) == 1
+        assert challenges_to_add(rules(prof), strong, 1, policy) == cap, prof.id
+        assert challenges_to_add(rules(prof), strong, 0, policy) == 0  # no rest ahead
+        assert challenges_to_add(rules(prof), waiting, 1, policy) == 0
+    # In play: the rest of room 1 adds two, or one with the reason why.
+    for prof, added in ((FAITHFUL, 2), (alt("TC-10"), 1)):
+        trial, st, _ = _strong_deck_trial()
+        play(prof, trial, st)
+        said = next(s for s in steps(st) if s.what == "decision" and s.ruling == "TC-10")
+        assert said.text.startswith(f"add {added} CHALLENGE card"), said.text
+        assert ("at most" in said.text) is (added == 1)
+        assert st.challenges_added == added
 
 
 def test_tc10_challenge_cards_per_rest() -> None:
@@ -359,7 +438,7 @@ def test_tc18_in_play_the_wounds_track_ends_the_trial() -> None:
     hopeless = obstacle(("Grace", 2, 2), failure=setback(SetbackKind.DRAIN))
     pile = ["Grace", "Strength"] * 6
     st = play(alt("TC-18"), trial_of(hopeless), state(pile))
-    assert st.events is not None and st.events[-1] == ("outcome", "wounds")
+    assert ending(st) == "wounds"
 
 
 def test_tc19_quick_draw_fells_one_more_per_surplus_card() -> None:
@@ -373,8 +452,8 @@ def test_tc19_quick_draw_fells_one_more_per_surplus_card() -> None:
     three = (obstacle((RANGED, 4, 1)), standard("Luck"), standard("Luck"))
     pile = [RANGED, RANGED, RANGED, CH]
     st = play(FAITHFUL, trial_of(*three), state(pile, ability="QUICK DRAW"))
-    assert won(st) and st.events is not None
-    assert [e[0] for e in st.events].count("felled") == 2 and st.checks == 1
+    assert won(st)
+    assert [s.what for s in steps(st)].count("felled") == 2 and st.checks == 1
 
 
 def test_tc19_whirlwind_takes_a_second_melee_check_before_the_setback() -> None:
@@ -388,7 +467,7 @@ def test_tc19_whirlwind_takes_a_second_melee_check_before_the_setback() -> None:
     assert setbacks_taken(whirl) == [] and setbacks_taken(plain) == [fight.failure]
 
 
-# -- TC-21, recovering, rewards ----------------------------------------------------------
+# -- TC-21, TC-25, recovering, rewards ---------------------------------------------------
 
 
 def test_tc21_resting_anywhere_at_a_cost() -> None:
@@ -399,6 +478,23 @@ def test_tc21_resting_anywhere_at_a_cost() -> None:
         assert won(st) is wins, prof.id
         assert (st.rests == 1) is wins
         assert setbacks_taken(st) == ([cost] if wins else [])
+
+
+def test_tc25_a_failure_stops_the_character_or_only_sets_it_back() -> None:
+    # A Strength-only deck meets an obstacle it has no card for.  Faithful: the obstacle
+    # stands; each try spends a card and a setback until the pile is spent.  Alt: the
+    # player draws none, takes the setback and goes on to room 2, which it wins.
+    hindered = setback(SetbackKind.TARGET_UP)
+    first = Room(1, "Room 1", (standard("Grace", failure=hindered),), None, False, hindered,
+                 1, ())
+    second = Room(2, "Room 2", (standard("Strength"),), None, False, hindered, 1, ())
+    trial = Trial("test", "test", (), (first, second))
+    for prof, wins in ((FAITHFUL, False), (alt("TC-25"), True)):
+        st = play(prof, trial, state(["Strength", "Strength"]))
+        assert won(st) is wins, prof.id
+        passed = [s for s in steps(st) if s.what == "passed"]
+        assert [s.ruling for s in passed] == (["TC-25"] if wins else [])
+        assert len(setbacks_taken(st)) == (1 if wins else 2)
 
 
 def test_an_energy_drink_saves_an_exhausted_character_once() -> None:

@@ -12,6 +12,7 @@ for a profile), ``state`` (the state model), ``policy`` (the reference player), 
 (one game by the reference rules), ``simulate`` (many games), ``odds`` (exact odds) and
 ``check`` (the booklet's checker).  Its own: ``entities`` and ``read`` (the typed objects
 and their readers, one per tables file), ``rooms`` (what a room holds), ``procedures``
-(rolls, fights, traps, the merchant), ``fast`` (the game flattened for speed) and
-``booklet`` (pre-rolled floors).
+(rolls, fights, traps, the merchant), ``narrate`` (the steps of a game a reader follows,
+``towerpress play``), ``fast`` (the game flattened for speed) and ``booklet`` (pre-rolled
+floors).
 """

@@ -103,15 +103,18 @@ def _wandering_derived(rules: Rules, content: FloorContent, floor: str) -> list[
 def _rooms_derived(rules: Rules, content: FloorContent, floor: str) -> list[Finding]:
     """Invariant 1: each room, resolved again from its raw dice, is the room printed.
 
-    Stops at the first room whose dice do not resolve, and once the floor has ended (rooms
-    past its end are invariant 2's).
+    Stops at the first room whose dice do not resolve or are not faces of the die, and once
+    the floor has ended (rooms past its end are invariant 2's).
     """
     out: list[Finding] = []
     fs = FloorState(content.floor)
+    faces = range(1, rules.faces + 1)
     for room in content.rooms:
         where = f"{floor}/room {room.index}"
         if fs.last or fs.explored >= rules.max_rooms:
             break
+        if any(d not in faces for d in room.roll.dice()):
+            break  # a die off the die is invariant 1's "die-range"; the tables cannot read it
         try:
             expected = resolve_room(rules, fs, room.roll)
         except (NeedMoreDice, IndexError, ValueError) as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from generator.engine.family import Family, Progress
+from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
 from generator.findings import Finding
 from generator.model.common import Profile
@@ -17,7 +18,7 @@ from generator.rulesets.inverted_tower.data import InvertedTower, load
 from generator.rulesets.inverted_tower.odds import QUERIES
 from generator.rulesets.inverted_tower.read import PREFIX
 from generator.rulesets.inverted_tower.rules import rules_for
-from generator.rulesets.inverted_tower.simulate import simulate
+from generator.rulesets.inverted_tower.simulate import play_first, simulate
 from generator.rulesets.inverted_tower.sources import sheet_sources
 from generator.rulesets.inverted_tower.views import build_tables
 
@@ -48,6 +49,10 @@ class InvertedTowerFamily(Family[InvertedTower]):
     def simulate(self, data: InvertedTower, profile: Profile, runs: int, seed: str,
                  depth: int, progress: Progress | None) -> Iterable[RunOutcome]:
         return simulate(data, profile, runs, seed, depth, progress)
+
+    def play(self, data: InvertedTower, profile: Profile, seed: str, depth: int
+             ) -> PlayedGame:
+        return play_first(data, profile, seed, depth)
 
     def generate_booklet(self, data: InvertedTower, profile: Profile, seed: str,
                          depth: int) -> tuple[FloorContent, ...]:

@@ -52,6 +52,7 @@ def fast_supported(rules: Rules, policy: Policy) -> bool:
         and not rules.wandering_per_room  # IT-23 Alt
         and not rules.repeat_rerolls  # IT-02 Alt
         and not rules.trap_daggers
+        and not rules.trap_fail_treasure
         and rules.lair_treasure_rolls <= 1
         and rules.faces < 256
         and rules.normal == rules.minion

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from generator.engine.playlog import Log
 from generator.engine.report import RunOutcome
+from generator.rulesets.inverted_tower import narrate
 from generator.rulesets.inverted_tower.policy import MoveKind, Policy
 from generator.rulesets.inverted_tower.procedures import (
     BOSS,
@@ -36,7 +38,7 @@ from generator.rulesets.inverted_tower.rooms import (
     wander_foes,
     wander_treasure,
 )
-from generator.rulesets.inverted_tower.rules import Rules
+from generator.rulesets.inverted_tower.rules import Gain, Rules
 from generator.rulesets.inverted_tower.state import (
     FloorState,
     Hero,
@@ -90,7 +92,6 @@ class GameResult:
     outcome: RunOutcome
     hero: Hero
     floor: FloorState
-    log: tuple[str, ...]
 
 
 def cause_of(rules: Rules, foe_id: str) -> str:
@@ -102,11 +103,11 @@ def cause_of(rules: Rules, foe_id: str) -> str:
 
 
 def fight(rules: Rules, policy: Policy, hero: Hero, floor: int, foes: tuple[str, ...],
-          dice: DiceSource) -> tuple[Hero, str]:
+          dice: DiceSource, log: Log = None) -> tuple[Hero, str]:
     """Fight ``foes`` to the end (IT-17: no retreat). Returns the hero and the killer id."""
     state = start_fight(rules, policy, hero, floor, foes)
     while not state.over:
-        state = attack(rules, policy, state, dice.combat(floor))
+        state = attack(rules, policy, state, dice.combat(floor), log)
     return state.hero, state.killer
 
 
@@ -117,49 +118,73 @@ def last_floor(rules: Rules, floors: int) -> int:
 
 
 def use_room(rules: Rules, policy: Policy, hero: Hero, fs: FloorState,
-             room: RoomContent) -> tuple[Hero, FloorState]:
+             room: RoomContent, log: Log = None) -> tuple[Hero, FloorState]:
     """The event of a room entered or re-entered (IT-21, IT-22)."""
     if room.kind not in (RoomKind.MERCHANT, RoomKind.BONFIRE):
         return hero, fs
-    if not rules.events_reusable and room.index in fs.used:
+    again = room.index in fs.used
+    if not rules.events_reusable and again:
         return hero, fs
-    hero = shop(rules, policy, hero) if room.kind is RoomKind.MERCHANT else bonfire(hero)
+    if room.kind is RoomKind.MERCHANT:
+        hero = shop(rules, policy, hero, log, fs.floor)
+    else:
+        hero = bonfire(hero)
+        if log is not None:
+            log.append(narrate.bonfire(rules, hero, fs.floor, again))
     return hero, replace(fs, used=fs.used | {room.index})
 
 
+def _gain(rules: Rules, hero: Hero, floor: int, die: int, gain: Gain | None,
+          log: Log) -> Hero:
+    """Treasure after a won fight or a passed trap (IT-15, IT-24), when there is any."""
+    if gain is None:
+        return hero
+    hero = hero.gain(gain)
+    if log is not None:
+        log.append(narrate.treasure(rules, hero, floor, die, gain))
+    return hero
+
+
+def _died(rules: Rules, hero: Hero, fs: FloorState, room: int, killer: str,
+          log: Log) -> None:
+    if log is not None:
+        log.append(narrate.death(rules, hero, fs.floor, room, killer))
+
+
 def explore(rules: Rules, policy: Policy, hero: Hero, fs: FloorState, dice: DiceSource,
-            log: list[str] | None) -> tuple[Hero, FloorState, str | None]:
+            log: Log = None) -> tuple[Hero, FloorState, str | None]:
     """Enter the next new room and resolve it (rulings.md 1.3, canonical procedure)."""
+    before = fs
     room = resolve_room(rules, fs, dice.room(rules, fs))
     fs = record_room(fs, room)
     floor = fs.floor
-    note = ""
+    if log is not None:
+        log.append(narrate.room(rules, before, room, hero))
     if room.kind is RoomKind.TRAP:
         hero, passed, dead = trap_check(rules, policy, hero, floor, room.trap_attribute,
-                                        room.roll.trap_check)
-        note = "passed" if passed else "failed"
+                                        room.roll.trap_check, log)
         if dead:
-            _log(log, room, "died")
+            _died(rules, hero, fs, room.index, "the trap", log)
             return hero, fs, TRAP
-        if passed and room.treasure is not None:  # IT-15
-            hero = hero.gain(room.treasure)
+        if passed or rules.trap_fail_treasure:  # IT-15; the data's word on a failed trap
+            hero = _gain(rules, hero, floor, room.roll.treasure, room.treasure, log)
     elif room.foes:
-        hero, killer = fight(rules, policy, hero, floor, room.foes, dice)
+        hero, killer = fight(rules, policy, hero, floor, room.foes, dice, log)
         if killer:
-            _log(log, room, "died")
+            _died(rules, hero, fs, room.index, f"the {narrate.foe_name(rules, killer)}", log)
             return hero, fs, cause_of(rules, killer)
-        note = "killed"
-        if room.treasure is not None:
-            hero = hero.gain(room.treasure)
-        hero = hero.gain(room.loot)  # the boss's fixed loot (IT-25)
+        hero = _gain(rules, hero, floor, room.roll.treasure, room.treasure, log)
+        if room.kind is RoomKind.LAIR:  # the boss's fixed loot (IT-25)
+            hero = hero.gain(room.loot)
+            if log is not None:
+                log.append(narrate.loot(rules, hero, floor))
     else:
-        hero, fs = use_room(rules, policy, hero, fs, room)
-    _log(log, room, note)
+        hero, fs = use_room(rules, policy, hero, fs, room, log)
     return hero, fs, None
 
 
 def walk_back(rules: Rules, policy: Policy, hero: Hero, fs: FloorState, target: int,
-              dice: DiceSource, log: list[str] | None) -> tuple[Hero, FloorState, str | None]:
+              dice: DiceSource, log: Log = None) -> tuple[Hero, FloorState, str | None]:
     """Move back to a logged room: wandering checks on the way (IT-22, IT-23, IT-24)."""
     here = fs.position
     if rules.wandering_per_room:
@@ -170,37 +195,43 @@ def walk_back(rules: Rules, policy: Policy, hero: Hero, fs: FloorState, target: 
     for index in walked:
         roll = dice.wander(fs.floor)
         foes = wander_foes(rules, roll)
+        treasure = wander_treasure(rules, roll) if foes else None
+        if log is not None:
+            log.append(narrate.wander(rules, hero, fs.floor, index, roll, foes, treasure))
         if not foes:
             continue
-        hero, killer = fight(rules, policy, hero, fs.floor, foes, dice)
-        if log is not None:
-            log.append(f"  Room {index}: Wandering: {len(foes)} "
-                       + ("(died)" if killer else "(killed)"))
+        hero, killer = fight(rules, policy, hero, fs.floor, foes, dice, log)
         if killer:
+            _died(rules, hero, fs, index,
+                  f"a wandering {narrate.foe_name(rules, killer)}", log)
             return hero, fs, WANDERING
-        treasure = wander_treasure(rules, roll)
-        if treasure is not None:
-            hero = hero.gain(treasure)
+        hero = _gain(rules, hero, fs.floor, roll.treasure, treasure, log)
     fs = replace(fs, position=target)
-    hero, fs = use_room(rules, policy, hero, fs, fs.rooms[target - 1])
+    hero, fs = use_room(rules, policy, hero, fs, fs.rooms[target - 1], log)
     return hero, fs, None
 
 
 def play(rules: Rules, policy: Policy, dice: DiceSource, floors: int,
-         log: list[str] | None = None) -> GameResult:
-    """One game down at most ``floors`` floors; winning means descending from the last."""
+         log: Log = None) -> GameResult:
+    """One game down at most ``floors`` floors; winning means descending from the last.
+
+    ``log``, when given, receives a step for every die and every decision (``narrate.py``).
+    """
     hero = new_hero(rules, policy)
+    if log is not None:
+        log.extend(narrate.start(rules, hero, policy.starting_attribute(rules)))
     final = last_floor(rules, floors)
     floor = rules.first_floor
     rooms = 0
     while True:
         fs = FloorState(floor)
         if log is not None:
-            log.append(f"Floor {floor}")
+            log.append(narrate.floor(rules, hero, floor))
         while True:
-            if policy.drink_between_rooms(rules, hero):  # IT-10 Alt
-                hero = drink(hero)
+            hero = _between_rooms(rules, policy, hero, floor, log)
             move = policy.next_move(rules, hero, fs)
+            if log is not None:
+                log.append(narrate.move(rules, policy, hero, fs, move))
             if move.kind is MoveKind.DESCEND:
                 break
             if move.kind is MoveKind.EXPLORE:
@@ -210,19 +241,20 @@ def play(rules: Rules, policy: Policy, dice: DiceSource, floors: int,
                 hero, fs, cause = walk_back(rules, policy, hero, fs, move.room, dice, log)
             if cause is not None:
                 depth = floor - rules.first_floor + 1
-                return GameResult(RunOutcome(depth, False, cause, rooms), hero, fs,
-                                  tuple(log or ()))
+                return GameResult(RunOutcome(depth, False, cause, rooms), hero, fs)
         if floor >= final:
+            if log is not None:
+                log.append(narrate.won(rules, hero, floor))
             depth = floor - rules.first_floor + 1
-            return GameResult(RunOutcome(depth, True, None, rooms), hero, fs, tuple(log or ()))
+            return GameResult(RunOutcome(depth, True, None, rooms), hero, fs)
         floor += 1
 
 
-def _log(log: list[str] | None, room: RoomContent, note: str) -> None:
-    """A Dungeon Log line (IT-19): rooms numbered from 1 on each floor."""
-    if log is None:
-        return
-    what = room.kind.value.capitalize()
-    if room.foes:
-        what += f" {len(room.foes)}" + (" (elite)" if room.elite else "")
-    log.append(f"Room {room.index}: {what}" + (f" ({note})" if note else ""))
+def _between_rooms(rules: Rules, policy: Policy, hero: Hero, floor: int, log: Log) -> Hero:
+    """IT-10 Alt: potions only between rooms, when the reference player thinks it time."""
+    if not policy.drink_between_rooms(rules, hero):
+        return hero
+    after = drink(hero)
+    if log is not None:
+        log.append(narrate.drink(rules, hero, after, floor, ""))
+    return after

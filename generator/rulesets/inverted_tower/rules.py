@@ -44,11 +44,25 @@ class Slot(StrEnum):
     POTIONS = "potions"
 
 
-_SLOT_OF_EFFECT = {
+SLOT_OF_EFFECT = {
     EffectKind.CURRENCY: Slot.GOLD,
     EffectKind.COMBAT_BONUS: Slot.DAGGERS,
     EffectKind.HEAL_TO_MAX: Slot.POTIONS,
 }
+
+
+class Outcome(StrEnum):
+    """How one roll came out, and what decided it (IT-08)."""
+
+    NATURAL_MISS = "natural miss"  # the critical failure, whatever is added
+    NATURAL_HIT = "natural hit"  # the critical success, whatever is taken off
+    EFFECTIVE_SIX = "effective six"  # IT-08 Alt: the die plus daggers reaches the critical
+    HIT = "hit"
+    MISS = "miss"
+
+    @property
+    def hit(self) -> bool:
+        return self not in (Outcome.NATURAL_MISS, Outcome.MISS)
 
 
 @dataclass(frozen=True)
@@ -85,7 +99,7 @@ class Rules:
     # -- rolls (IT-08, IT-30) --
     crit_success: int
     crit_failure: int
-    crit_on_total: bool  # IT-08 Alt: daggers count towards the critical six
+    crit_on_total: bool  # IT-08 Alt: daggers count towards the critical six (not the one)
     # -- a new room (IT-01/02/03/32/34) --
     room_check: tuple[bool, ...]
     event_of: tuple[EventKind | None, ...]
@@ -98,6 +112,7 @@ class Rules:
     trap_subtracts_floor: bool
     trap_daggers: bool
     trap_damage: int
+    trap_fail_treasure: bool  # a failed trap still gives the treasure a passed one does
     # -- encounters (IT-04/05/06) --
     elite_check: tuple[bool, ...]
     all_elite: bool  # IT-05 Alt
@@ -191,14 +206,24 @@ class Rules:
                 total += sign * level
         return total
 
+    def outcome(self, die: int, bonus: int, modifier: int, target: int) -> Outcome:
+        """One roll against ``target``, and what decided it (IT-08).
+
+        The critical failure always reads the natural die: under IT-08 Alt daggers lift a
+        die to the "effective 6" critical hit, but nothing lifts a natural 1.
+        """
+        if die <= self.crit_failure:
+            return Outcome.NATURAL_MISS
+        if die >= self.crit_success:
+            return Outcome.NATURAL_HIT
+        if die + modifier + bonus >= target:
+            return Outcome.HIT
+        if self.crit_on_total and die + bonus >= self.crit_success:
+            return Outcome.EFFECTIVE_SIX
+        return Outcome.MISS
+
     def hits(self, die: int, bonus: int, modifier: int, target: int) -> bool:
-        """One roll against ``target`` (IT-08): crits read the natural die or the total."""
-        basis = die + bonus if self.crit_on_total else die
-        if basis >= self.crit_success:
-            return True
-        if basis <= self.crit_failure:
-            return False
-        return die + modifier + bonus >= target
+        return self.outcome(die, bonus, modifier, target).hit
 
     def daggers_needed(self, foe: Foe, attribute: int, floor: int, level: int) -> tuple[int, ...]:
         """For each face, the fewest daggers that turn it into a hit on ``foe``.
@@ -248,7 +273,7 @@ def _check_table(data: InvertedTower, code: str) -> tuple[bool, ...]:
 
 
 def _gain(data: InvertedTower, item_id: str, quantity: int) -> Gain:
-    slot = _SLOT_OF_EFFECT[data.item(item_id).effect.kind]
+    slot = SLOT_OF_EFFECT[data.item(item_id).effect.kind]
     return Gain(**{slot.value: quantity})
 
 
@@ -312,6 +337,7 @@ def build_rules(data: InvertedTower, profile: Profile) -> Rules:
         trap_subtracts_floor=data.traps.subtract_floor.under(p),
         trap_daggers=data.traps.daggers_allowed,
         trap_damage=data.traps.fail_damage,
+        trap_fail_treasure=data.traps.fail_treasure,
         elite_check=_check_table(data, data.encounters.elite_check.under(p)),
         all_elite=data.encounters.elites.under(p) is EliteCount.ALL,
         monster_count=(0, *data.encounters.count.lookup_table()),

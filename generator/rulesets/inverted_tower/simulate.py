@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 
 from generator.engine.family import Progress
+from generator.engine.playlog import PlayedGame, Step
 from generator.engine.report import RunOutcome
 from generator.engine.rng import stream
 from generator.model.common import Profile
@@ -66,6 +67,32 @@ class DiceTape:
         return out
 
 
+def simulation_tape(seed: str, faces: int) -> DiceTape:
+    """The one tape the games of ``seed`` read, one after the other (the first from its
+    first die); it does not depend on the profile."""
+    return DiceTape(stream(seed, RULESET, purpose="simulate").next(), faces)
+
+
+def play_first(data: InvertedTower, profile: Profile, seed: str, depth: int,
+               policy: Policy = REFERENCE) -> PlayedGame:
+    """The first game :func:`simulate` plays for ``seed``, with every step of it.
+
+    It reads the start of the same tape through the reference rules, which the fast path
+    matches die for die, so its outcome is the first outcome of the simulation.
+    """
+    rules = rules_for(data, profile)
+    tape = simulation_tape(seed, rules.faces)
+    dice = tape.fresh()
+    while True:
+        log: list[Step] = []
+        try:
+            result = play(rules, policy, TapeDice(dice), depth, log)
+        except IndexError:
+            dice += tape.fresh()  # the same dice on a longer tape: the same game, further
+            continue
+        return PlayedGame(result.outcome, tuple(log))
+
+
 def reference_game(rules: Rules, policy: Policy, floors: int) -> Game:
     def game(tape: bytes, cursor: int) -> tuple[RunOutcome, int]:
         dice = TapeDice(tape, cursor)
@@ -107,7 +134,7 @@ def simulate(data: InvertedTower, profile: Profile, runs: int, seed: str, depth:
     The tape does not depend on the profile, so two profiles play the same dice.
     """
     rules = rules_for(data, profile)
-    tape = DiceTape(stream(seed, RULESET, purpose="simulate").next(), rules.faces)
+    tape = simulation_tape(seed, rules.faces)
     if fast_supported(rules, policy):
         return run_batches(make_fast_batch(rules, policy, depth), tape, runs, progress)
     return run_games(reference_game(rules, policy, depth), tape, runs, progress)

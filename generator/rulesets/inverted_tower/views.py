@@ -146,7 +146,8 @@ def _roll_views(data: InvertedTower, printed: Profile | None) -> list[TableView]
                 (str(r.crits.success), "always a success"),
                 (str(r.crits.failure), "always a failure"),
             ),
-            note=f"{r.crits.text} Critical results read {basis}.",
+            # IT-08: only the critical success can read the daggers; a natural 1 still fails.
+            note=f"{r.crits.text} The critical {r.crits.success} reads {basis}.",
             roll_column=True,
             die=f"d{r.faces}",
         ),
@@ -308,7 +309,7 @@ def _ruling_values(data: InvertedTower) -> TableView:
         return _listing([kinds.get(k, k.value) for k in found])
 
     rows = [
-        row("Critical results read", data.rolls.crits.applies_to),
+        row(f"The critical {data.rolls.crits.success} reads", data.rolls.crits.applies_to),
         row("Starting level", data.character.start.level),
         row("Event kinds once per floor", data.events.once_per_floor, names),
         row("A repeated event kind becomes", data.events.on_repeat),

@@ -20,5 +20,6 @@ own: ``effects``, ``entities`` and ``parameters`` (the typed objects with their 
 items, locations and monsters, the rule numbers), ``levels`` (Mode A levels),
 ``dungeon`` (the character and a whole pre-rolled dungeon), ``hero`` (the character as
 played), ``combat`` (fights), ``explore`` (what the player knows of a level), ``dice``
-(its random sources) and ``queries`` (the ``odds`` command's queries).
+(its random sources), ``narrate`` (what a played game's log says of the dice it finds)
+and ``queries`` (the ``odds`` command's queries).
 """

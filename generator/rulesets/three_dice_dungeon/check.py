@@ -20,7 +20,8 @@ cell-position          2.5.3       a location off the grid or two on one square
 unreachable            2.5.4       a location no path of doors reaches from the start
 incompletable          2.5.5       no reachable great hall, or no artifact source
 training-wheels        2.5.6       a monster die the training wheels should have
-                                   rerolled, or a reroll that was not needed
+                                   rerolled, or a reroll that was not needed (any
+                                   reroll beyond the first level, DD-29)
 unknown-monster        2.5.7       a monster neither in the manual nor borrowed
 dragon-substituted     2.5.7       the substitution swaps out an unswappable monster
 dragon-missing         2.5.7       no dragon-type monster anywhere in the dungeon
@@ -193,10 +194,13 @@ def _check_completable(rules: Rules, level: Level, reachable: list[Cell]) -> lis
 def _check_wheels(
     rules: Rules, level: Level, reachable: list[Cell], distance: dict[Pos, int]
 ) -> list[Finding]:
-    """2.5.6 (Mode A): the wheel of location k covers the squares k - 1 doors away."""
+    """2.5.6 (Mode A): on the first level, the wheel of location k covers the squares
+    k - 1 doors away; on any other level no monster die is rerolled (DD-29: the first and
+    second locations discovered are the first level's)."""
     out: list[Finding] = []
+    wheels = rules.wheels if level.number == 1 else {}
     for cell in reachable:
-        wheel = rules.wheels.get(distance[cell.pos] + 1, ())
+        wheel = wheels.get(distance[cell.pos] + 1, ())
         rolls = cell.monster.rolls
         if rolls[-1] in wheel or any(r not in wheel for r in rolls[:-1]):
             out.append(
@@ -278,6 +282,8 @@ def _check_cell(rules: Rules, level: Level, cell: Cell, where: str) -> list[Find
     m = cell.monster
     dice = [cell.location_die, *m.rolls, *m.elite_rolls, cell.treasure.die]
     dice += [face for _, face in cell.treasure.chart_rolls]
+    if cell.loot is not None:
+        dice += [face for _, face in cell.loot.chart_rolls]
     if cell.artifact_die is not None:
         dice.append(cell.artifact_die)
     if not all(_die_ok(d) for d in dice) or not all(
@@ -302,6 +308,7 @@ def _check_cell(rules: Rules, level: Level, cell: Cell, where: str) -> list[Find
                 f"treasure {cell.treasure.item!r} does not follow (expected {item!r})",
             )
         )
+    out += _check_loot(rules, cell, where)
     if cell.xp != location_xp(rules, cell.location_die, m, cell.treasure.die):
         out.append(Finding("xp-sum", where, f"XP {cell.xp} is not the dice's sum"))
     return out
@@ -377,24 +384,45 @@ def _check_monster(rules: Rules, level: Level, cell: Cell, where: str) -> list[F
     return out
 
 
+def _check_loot(rules: Rules, cell: Cell, where: str) -> list[Finding]:
+    """2.5.1: a loot roll is there exactly when the monster's loot calls for one (DD-33
+    Alt), and its item follows from its dice."""
+    chart = cell.monster.foe.loot.chart
+    if cell.loot is None:
+        ok = not chart
+    else:
+        ok = bool(chart) and _chart_item(rules, chart, cell.loot.chart_rolls) == cell.loot.item
+    if ok:
+        return []
+    return [Finding("derived", where, f"the loot roll {cell.loot} does not follow the loot")]
+
+
 def _treasure_item(rules: Rules, level: Level, cell: Cell) -> str:
     reward = rules.row(level.undead, cell.treasure.die).treasure
     gain = reward.gain_for(rules.gain_alt(reward.alt_ruling))
     if gain.item:
         return gain.item if not cell.treasure.chart_rolls else ""
-    chart = gain.chart
-    for rolled_chart, face in cell.treasure.chart_rolls:
+    return _chart_item(rules, gain.chart, cell.treasure.chart_rolls)
+
+
+def _chart_item(rules: Rules, chart: str, rolls: tuple[tuple[str, int], ...]) -> str:
+    """The item rolls on ``chart`` (and the charts it sends to) give; "" if they are wrong
+    (a roll on another chart, a roll too many or too few)."""
+    for i, (rolled_chart, face) in enumerate(rolls):
         if rolled_chart != chart:
             return ""
+        name = ""
         if chart == "items":
             entry = rules.data.items.lookup(face)
             if entry.item is not None:
-                return entry.item.name
+                name = entry.item.name
             chart = entry.chart
         elif chart == "stones":
-            return rules.data.stones.lookup(face).name
+            name = rules.data.stones.lookup(face).name
         else:
-            return rules.data.artifacts.lookup(face).name
+            name = rules.data.artifacts.lookup(face).name
+        if name:
+            return name if i == len(rolls) - 1 else ""
     return ""
 
 

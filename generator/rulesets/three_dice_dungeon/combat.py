@@ -11,7 +11,8 @@ A round (rulings.md 2.1, DD-04..08, DD-23, DD-26, DD-27):
 4. A Soul Stone bearer below 0 HP loses XP at the end of the round.
 
 The monster side is written as pure functions over ``(hp, mind, used)`` so the exact
-odds (:mod:`.odds`) use the very same rules.
+odds (:mod:`.odds`) use the very same rules.  Handed a log (``play``), a fight writes a
+step for each die and each thing that happens; the simulator hands it none.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
+from generator.engine import playlog
 from generator.engine.rng import DiceRng
 from generator.rulesets.three_dice_dungeon.effects import EffectKind, Stat
 from generator.rulesets.three_dice_dungeon.entities import AbilityKind
@@ -29,6 +31,7 @@ from generator.rulesets.three_dice_dungeon.hero import (
     can_flee,
     death_floor,
     items_with,
+    record,
     spend_mind,
 )
 from generator.rulesets.three_dice_dungeon.parameters import DIE
@@ -180,10 +183,18 @@ class Fight:
     boosts: dict[Stat, int] = field(default_factory=dict)  # Rage, for the fight (DD-27)
     rounds: int = 0
     absorbed: bool = False  # the Emerald's once-a-fight absorption used (DD-26)
+    log: playlog.Log = None  # where a played game writes the fight's steps
 
     @property
     def hp(self) -> int:
         return self.state[0]
+
+    def note(self, what: str, text: str, hero: Hero, dice: tuple[int, ...] = (),
+             ruling: str = "") -> None:
+        """A step of the fight, with the monster's HP and Mind after it (when logged)."""
+        if self.log is not None:
+            record(self.log, what, text, hero, dice=dice, ruling=ruling,
+                   monster=(self.state[0], self.state[1]))
 
 
 class FightChoices(Protocol):
@@ -228,6 +239,8 @@ def take_hit(rules: Rules, hero: Hero, fight: Fight, damage: int, choices: Fight
             damage -= soak
             hero.absorb_left -= soak
             fight.absorbed = True
+            if fight.log is not None and soak:
+                fight.note("absorb", f"The Emerald absorbs {soak}", hero, ruling="DD-26")
     hero.hp -= damage
     return damage
 
@@ -239,15 +252,22 @@ def fight(
     rng: DiceRng,
     choices: FightChoices,
     can_run: bool = True,
+    log: playlog.Log = None,
 ) -> Outcome:
     """Fight ``foe`` to the end with the combat dice ``rng``; the hero changes in place.
 
     ``can_run``: there is a neighbouring location to flee to (Boots of Swiftness).
+    ``log``: where a played game writes the fight's steps (None: no one reads them).
     """
-    f = Fight(foe, (foe.hp, foe.mind, 0))
+    f = Fight(foe, (foe.hp, foe.mind, 0), log=log)
+    if log is not None:
+        f.note("fight", f"Fight {describe_foe(rules, foe)}", hero,
+               ruling="DD-28" if rules.scale is not None else "")
     salts = items_with(rules, hero, EffectKind.SLEEP_MONSTER)
     if salts and choices.use_salts(rules, hero, f):
         hero.held[salts[0]] -= 1
+        f.note("asleep", f"The {foe.name} fall asleep: no XP for this location", hero,
+               ruling="DD-30")
         return Outcome.SLEPT
     choices.fight_start(rules, hero, f)
     while True:
@@ -256,12 +276,24 @@ def fight(
             return outcome
 
 
+def describe_foe(rules: Rules, foe: Foe) -> str:
+    """A monster's numbers as a fight's first step gives them."""
+    elite = " (elite)" if foe.elite else ""
+    abilities = "" if foe.abilities else ", no abilities"
+    return (f"{foe.name}{elite}: HP {foe.hp}, armour {foe.armour}, damage {foe.damage}, "
+            f"Mind {foe.mind}{abilities}")
+
+
 def _round(
     rules: Rules, hero: Hero, f: Fight, rng: DiceRng, choices: FightChoices, can_run: bool
 ) -> Outcome | None:
     """One round, steps 1-4 of the module docstring; None: the fight goes on."""
     f.rounds += 1
+    before = f.state[0]
     f.state = monster_round_start(rules, f.foe, f.state)
+    if f.log is not None and f.state[0] != before:
+        f.note("regenerate", f"Round {f.rounds}: the {f.foe.name} regenerate "
+               f"{f.state[0] - before} HP", hero, ruling="DD-08")
     escape = _escape(rules, hero, f, choices, can_run)
     if escape is not None:
         return escape
@@ -271,7 +303,7 @@ def _round(
         outcome = _attack(rules, hero, f, rng.die(), stat, choices)
         if outcome is not None:
             return outcome
-    return _soul_drain(rules, hero)
+    return _soul_drain(rules, hero, f)
 
 
 def _escape(
@@ -281,10 +313,13 @@ def _escape(
     escape = choices.round_start(rules, hero, f)
     if escape is Outcome.FLED and can_run and can_flee(hero):
         hero.flights += 1
+        f.note("flee", f"Run from the {f.foe.name} in the Boots of Swiftness", hero,
+               ruling="DD-26")
         return escape
     portals = items_with(rules, hero, EffectKind.LEAVE_DUNGEON)
     if escape is Outcome.LEFT and portals:
         hero.held[portals[0]] -= 1
+        f.note("leave", f"Leave through the {portals[0]}", hero, ruling="DD-25")
         return escape
     return None
 
@@ -295,14 +330,31 @@ def _attack(
     """One attack roll of ``die``: a hit wounds the monster, a miss lets it hit (DD-04)."""
     modifier = to_hit_modifier(rules, hero, stat, f.boosts)
     hit = hits(rules, die, modifier, f.foe.armour)
+    if f.log is not None:
+        f.note("attack", attack_text(rules, die, stat, modifier, f.foe.armour, hit), hero,
+               dice=(die,), ruling="DD-04")
     if not hit and die != rules.data.combat.crit_miss:
-        item = choices.rescue(rules, hero, stat, f.foe.armour + 1 - die - modifier)
+        short = f.foe.armour + 1 - die - modifier
+        item = choices.rescue(rules, hero, stat, short)
         if item is not None:  # a single-use roll bonus turns the miss into a hit
             hero.held[item] -= 1
             hit = True
+            f.note("decision", f"Spend the {item}: the miss was {short} short, so it becomes "
+                   "a hit", hero)
     if hit:
         return _player_hits(rules, hero, f, stat, choices)
     return _monster_hits(rules, hero, f, choices)
+
+
+def attack_text(rules: Rules, die: int, stat: Stat, modifier: int, armour: int, hit: bool
+                ) -> str:
+    """An attack roll as a step gives it: the die, the modifier, the armour, hit or miss."""
+    combat = rules.data.combat
+    result = "hit" if hit else "miss"
+    if die in (combat.crit_hit, combat.crit_miss):
+        result = f"natural {die}, a {result}"
+    return (f"Attack with {stat.value}: die {die} {modifier:+d} = {die + modifier} "
+            f"against armour {armour}: {result}")
 
 
 def _player_hits(
@@ -315,30 +367,53 @@ def _player_hits(
         damage += _fury_bonus(hero)
     hp, mind, used = f.state
     f.state = (hp - damage, mind, used)
-    if f.state[0] <= rules.data.combat.monster_defeated_at:  # DD-07
-        return Outcome.WON
-    return None
+    won = f.state[0] <= rules.data.combat.monster_defeated_at  # DD-07
+    if f.log is not None:
+        end = f": the {f.foe.name} are defeated" if won else ""
+        f.note("damage", f"{damage} damage to the {f.foe.name}{end}", hero,
+               ruling="DD-28" if rules.scale is not None else "DD-06")
+    return Outcome.WON if won else None
 
 
 def _monster_hits(rules: Rules, hero: Hero, f: Fight, choices: FightChoices) -> Outcome | None:
     """The monster hits (DD-05, DD-08), each hit through :func:`take_hit`."""
+    paid = f.state[1]
     strike = monster_strike(rules, f.foe, f.state)
     f.state = strike.state
+    paid -= f.state[1]  # the Mind paid for this strike's abilities, shown on its first hit
     floor = death_floor(rules, hero)
     for damage in strike.hits:
         taken = take_hit(rules, hero, f, damage, choices)
         if strike.steals:  # DD-26: the Robber steals coins equal to the damage
             hero.coins = max(0, hero.coins - taken)
-        if hero.hp <= floor:
+        dead = hero.hp <= floor
+        if f.log is not None:
+            f.note("hurt", _hurt_text(f, damage, taken, paid, dead), hero,
+                   ruling="DD-08" if paid else "DD-05")
+            paid = 0
+        if dead:
             return Outcome.DIED
     return None
 
 
-def _soul_drain(rules: Rules, hero: Hero) -> Outcome | None:
+def _hurt_text(f: Fight, damage: int, taken: int, paid: int, dead: bool) -> str:
+    """A monster's hit as a step gives it: its damage, what it paid for, what got through."""
+    paid_for = f" ({paid} Mind paid for its ability)" if paid else ""
+    through = "" if taken == damage else f", {taken} of it taken"
+    end = ": you are dead" if dead else ""
+    return f"The {f.foe.name} hit for {damage}{paid_for}{through}{end}"
+
+
+def _soul_drain(rules: Rules, hero: Hero, f: Fight) -> Outcome | None:
     """Soul Stone: each round spent below 0 HP costs XP; at 0 XP the soul is lost."""
     if hero.soul is not None and hero.hp < rules.data.combat.death_at:
         hero.xp -= hero.soul.xp_loss
-        if hero.xp <= 0:
+        lost = hero.xp <= 0
+        if f.log is not None:
+            end = ": the soul is lost" if lost else ""
+            f.note("soul", f"A round below {rules.data.combat.death_at} HP costs "
+                   f"{hero.soul.xp_loss} XP{end}", hero)
+        if lost:
             return Outcome.SOUL_LOST
     return None
 

@@ -3,7 +3,8 @@
 Booklets draw from :func:`generator.engine.rng.stream` (SplitMix64, published vectors).
 The simulator may use :class:`FastRng`, a local ``random.Random`` seeded from a stable
 stream (design.md section 4), so one seed always gives the same simulation on one Python.
-:class:`Tape` replays a scripted list of dice, for tests and brute-force enumeration.
+:class:`Tape` replays a scripted list of dice, for tests and brute-force enumeration;
+:class:`Recorder` keeps the dice a source gives, for a played game's log.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from generator.engine.rng import SplitMix64, stream
+from generator.engine.rng import DiceRng, SplitMix64, stream
 from generator.rulesets.three_dice_dungeon.rules import RULESET
 
 
@@ -85,3 +86,39 @@ def stable(seed: str, *place: object, purpose: str) -> SplitMix64:
 def fast(seed: str, *place: object, purpose: str) -> FastRng:
     """A fast generator seeded from the stable stream of (seed, place, purpose)."""
     return FastRng(stable(seed, *place, purpose=purpose).next())
+
+
+class Recorder:
+    """A random source that keeps the values it gives, for a played game's log.
+
+    Every value is its source's: ``die`` as rolled, ``below(n)`` as the face of a die of
+    ``n`` faces (value + 1); ``shuffle`` is the Fisher-Yates of :class:`FastRng` on
+    ``below``, as every source's is, so the game is the one the bare source plays.
+    """
+
+    __slots__ = ("_given", "_rng")
+
+    def __init__(self, rng: DiceRng):
+        self._rng = rng
+        self._given: list[int] = []
+
+    def die(self, faces: int = 6) -> int:
+        value = self._rng.die(faces)
+        self._given.append(value)
+        return value
+
+    def below(self, n: int) -> int:
+        value = self._rng.below(n)
+        self._given.append(value + 1)
+        return value
+
+    def shuffle(self, items: list[int]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def take(self) -> tuple[int, ...]:
+        """The values given since the last ``take``."""
+        given = tuple(self._given)
+        self._given.clear()
+        return given

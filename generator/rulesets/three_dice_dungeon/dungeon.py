@@ -1,7 +1,7 @@
 """A whole pre-rolled 3 Dice Dungeon: the character and the levels of one dungeon.
 
 The character (DD-01, DD-02) and the dungeon's monster substitution (DD-09) have their
-own streams; each level is laid out by :mod:`.content` from the stream of (seed, level,
+own streams; each level is laid out by :mod:`.levels` from the stream of (seed, level,
 attempt).  A dungeon is the whole run of levels: it must hold some dragon (DD-09), and
 its last level is the undead level (a documented choice, :func:`undead_level`).
 """

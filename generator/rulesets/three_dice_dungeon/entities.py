@@ -222,11 +222,23 @@ class Ability:
 
 @dataclass(frozen=True)
 class Loot:
-    """A monster's own loot, gained on top of the location's treasure."""
+    """A monster's own loot, gained on top of the location's treasure.
+
+    ``chart`` names a chart rolled on when the monster falls ("" for none).  ``alt`` is
+    the loot under the Alt reading of ``alt_ruling`` (the Dragons' Special, DD-33).
+    """
 
     coins: int
     items: tuple[str, ...]
     label: str  # printed instead of the items when the fan text names it so ("Special")
+    chart: str = ""
+    alt: Loot | None = None
+    alt_ruling: str = ""
+
+    def loot_for(self, alt: bool) -> Loot:
+        """The loot under a profile; ``alt`` = the profile takes ``alt_ruling``'s Alt."""
+        chosen = self.alt if alt and self.alt is not None else self
+        return Loot(self.coins, chosen.items, self.label, chosen.chart)
 
 
 @dataclass(frozen=True)
@@ -256,16 +268,33 @@ def _read_ability(node: Node, default_cost: int) -> Ability:
     return Ability(kind, amount, cost)
 
 
-def _read_loot(node: Node, known: Collection[str]) -> Loot:
-    coins = node.int("coins", 0, min=0)
+def _read_loot_items(node: Node, known: Collection[str]) -> tuple[tuple[str, ...], str]:
+    """A loot's items and the chart it rolls on ("" for none)."""
     items = node.str_list("items", ())
     for i, item in enumerate(items):
         check_ref(node, f"items[{i}]", item, known, "item")
+    chart = node.choice("chart", CHARTS, "") if node.has("chart") else ""
+    return items, chart
+
+
+def _read_loot(node: Node, known: Collection[str]) -> Loot:
+    coins = node.int("coins", 0, min=0)
+    items, chart = _read_loot_items(node, known)
     label = node.str("label", "", nonempty=False)
-    if not coins and not items:
-        node.error_here("expected coins, items or both")
+    if not coins and not items and not chart:
+        node.error_here("expected coins, items, a chart or some of them")
+    alt: Loot | None = None
+    ruling = ""
+    if node.has("alt"):
+        alt_node = node.table("alt")
+        ruling = read_ruling_id(alt_node, "ruling")
+        alt_items, alt_chart = _read_loot_items(alt_node, known)
+        if not alt_items and not alt_chart:
+            alt_node.error_here("expected items, a chart or both")
+        alt_node.done()
+        alt = Loot(coins, alt_items, label, alt_chart)
     node.done()
-    return Loot(coins, items, label)
+    return Loot(coins, items, label, chart, alt, ruling)
 
 
 def read_monsters(node: Node, items: Collection[str]) -> tuple[int, tuple[Monster, ...]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from generator.engine.family import Family, Progress
+from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
 from generator.findings import Finding
 from generator.model.common import Profile
@@ -17,7 +18,7 @@ from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon, load
 from generator.rulesets.three_dice_dungeon.dungeon import Dungeon, generate_dungeon
 from generator.rulesets.three_dice_dungeon.queries import ODDS
 from generator.rulesets.three_dice_dungeon.rules import rules_for
-from generator.rulesets.three_dice_dungeon.simulate import simulate
+from generator.rulesets.three_dice_dungeon.simulate import played, simulate
 from generator.rulesets.three_dice_dungeon.sources import monsters, sheet_sources
 from generator.rulesets.three_dice_dungeon.views import build_tables
 
@@ -27,8 +28,8 @@ class ThreeDiceDungeonFamily(Family[ThreeDiceDungeon]):
     ruling_prefix = "DD"
     rulings = (
         "DD-01", "DD-02", "DD-04", "DD-05", "DD-06", "DD-08", "DD-09", "DD-10", "DD-11",
-        "DD-12", "DD-13", "DD-19", "DD-20", "DD-21", "DD-22", "DD-23", "DD-24", "DD-25",
-        "DD-27", "DD-28", "DD-31",
+        "DD-12", "DD-13", "DD-19", "DD-20", "DD-21", "DD-22", "DD-23", "DD-25",
+        "DD-27", "DD-28", "DD-31", "DD-34",
     )
     depth_name = "level"
     has_end = True  # going down from the last level of the run wins
@@ -55,6 +56,10 @@ class ThreeDiceDungeonFamily(Family[ThreeDiceDungeon]):
     def simulate(self, data: ThreeDiceDungeon, profile: Profile, runs: int, seed: str,
                  depth: int, progress: Progress | None) -> Iterable[RunOutcome]:
         return simulate(data, profile, runs, seed, depth, progress)
+
+    def play(self, data: ThreeDiceDungeon, profile: Profile, seed: str, depth: int
+             ) -> PlayedGame:
+        return played(data, profile, seed, depth)
 
     def generate_booklet(self, data: ThreeDiceDungeon, profile: Profile, seed: str,
                          depth: int) -> Dungeon:

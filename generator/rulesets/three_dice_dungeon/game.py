@@ -11,6 +11,11 @@ random neighbouring location; Sleeping Salts (DD-30: no XP for that location, aw
 the next visit); map fragments spent in vaults (one artifact per vault, the vault's
 pre-rolled die); descending from a Great Hall (DD-31); the Town Portal (DD-25); an elite
 kill restores Mind (DD-27).  A monster fled from is met again at full strength.
+
+Handed a log (``play``), the game writes a step for every die and every decision: the
+locations' pre-rolled dice as they are discovered, the roaming dice (through a
+:class:`.dice.Recorder`, which gives the same values), the fights' dice, and the
+player's choices with their reasons.  The simulator hands it none.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from generator.engine import playlog
 from generator.engine.report import RunOutcome
 from generator.engine.rng import DiceRng
 from generator.rulesets.three_dice_dungeon.combat import Outcome, fight
+from generator.rulesets.three_dice_dungeon.dice import Recorder
 from generator.rulesets.three_dice_dungeon.dungeon import (
     build_level,
     has_dragon,
@@ -34,15 +41,26 @@ from generator.rulesets.three_dice_dungeon.hero import (
     gain_item,
     gain_xp,
     items_with,
+    record,
     restore_mind,
 )
 from generator.rulesets.three_dice_dungeon.levels import (
     DEFAULT_GRID,
+    Cell,
     Grid,
     Level,
+    LootRoll,
     Pos,
+    roll_loot,
 )
-from generator.rulesets.three_dice_dungeon.policy import Act, ReferencePolicy
+from generator.rulesets.three_dice_dungeon.narrate import (
+    Line,
+    character_lines,
+    location_lines,
+    loot_line,
+    roaming_line,
+)
+from generator.rulesets.three_dice_dungeon.policy import Act, Decision, ReferencePolicy
 from generator.rulesets.three_dice_dungeon.rules import Foe, Rules
 
 Streams = Callable[..., DiceRng]  # (*place, purpose=...) -> a random source
@@ -114,10 +132,17 @@ class Game:
     ended: str | None = None  # a cause of death, or STUCK
     won: bool = False
     stopped: bool = False  # left by Town Portal (DD-25 Faithful)
+    log: playlog.Log = None  # where a played game writes its steps (None: simulated)
 
     @property
     def state(self) -> LevelState:
         return self.levels[self.current]
+
+    def note(self, line: Line) -> None:
+        """A step of the game with the character's state after it (callers check the log)."""
+        if self.log is not None:
+            what, text, dice, ruling = line
+            record(self.log, what, text, self.hero, dice=dice, ruling=ruling)
 
     # -- levels -------------------------------------------------------------------------
 
@@ -125,15 +150,21 @@ class Game:
         """Arrive at the start of level ``number`` (built on first entry)."""
         if number not in self.levels:
             level = self._build(number)
+            wandering = self.streams("level", number, purpose="wandering")
             self.levels[number] = LevelState(
                 level,
                 combat=self.streams("level", number, purpose="combat"),
-                wandering=self.streams("level", number, purpose="wandering"),
+                wandering=wandering if self.log is None else Recorder(wandering),
             )
         if self.hero.flee is not None and self.hero.flee.reset == "dungeon_level":
             self.hero.flights = 0  # DD-26 Faithful: flights count per dungeon level
         self.current = number
         self.deepest = max(self.deepest, number)
+        if self.log is not None:
+            level = self.state.level
+            theme = "the undead level" if level.undead else "a main level"
+            self.note(("level", f"Level {number}, {theme} (layout {level.attempt + 1}), "
+                       f"start at {level.start}", (), ""))
         self.arrive(self.state.level.start, roam=True)
 
     def _build(self, number: int) -> Level:
@@ -157,8 +188,16 @@ class Game:
         if pos not in state.visited:
             state.visited.add(pos)
             self.rooms += 1
+            if self.log is not None:
+                for line in location_lines(self.rules, state.level, state.level.cell(pos)):
+                    self.note(line)
             self.meet(state.level.cell(pos).monster.foe, pos)
         elif state.live(pos):
+            if self.log is not None:
+                asleep = pos in state.asleep
+                why = "awake again" if asleep else "still there"
+                self.note(("monster", f"Back at {pos}: its monster is {why}", (),
+                           "DD-30" if asleep else ""))
             state.asleep.discard(pos)  # awake again on the next visit
             self.meet(state.level.cell(pos).monster.foe, pos)
         elif roam:
@@ -169,6 +208,9 @@ class Game:
         foe, xp = roaming_monster(
             self.rules, self.state.wandering, self.state.level.undead, self.substitution
         )
+        if self.log is not None:
+            assert isinstance(self.state.wandering, Recorder)
+            self.note(roaming_line(self.rules, self.state.wandering.take(), foe))
         if foe is not None:
             self.meet(foe, None, xp)
 
@@ -176,7 +218,7 @@ class Game:
         """A fight; ``pos`` is the location whose own monster this is (None: a roamer)."""
         state = self.state
         can_run = bool(state.level.neighbours(self.pos))
-        result = fight(self.rules, self.hero, foe, state.combat, self.policy, can_run)
+        result = fight(self.rules, self.hero, foe, state.combat, self.policy, can_run, self.log)
         if result is Outcome.WON:
             self.reward(foe, pos, roaming_xp)
         elif result is Outcome.SLEPT:
@@ -186,7 +228,11 @@ class Game:
         elif result is Outcome.FLED:
             here = self.pos
             ways = state.level.neighbours(here)
-            self.arrive(ways[state.combat.below(len(ways))], roam=True)
+            way = state.combat.below(len(ways))
+            if self.log is not None:
+                self.note(("flee", f"A d{len(ways)} for the way out: {way + 1}, to {ways[way]}",
+                           (way + 1,), "DD-26"))
+            self.arrive(ways[way], roam=True)
         elif result is Outcome.LEFT:
             if self.rules.portal_to_start:  # DD-25 Alt: back to level 1's start
                 self.enter_level(1)
@@ -202,22 +248,54 @@ class Game:
     def reward(self, foe: Foe, pos: Pos | None, roaming_xp: int) -> None:
         """A won fight: loot (with a Divine Rod's coins), then the location's XP and treasure."""
         rules, hero, state = self.rules, self.hero, self.state
-        hero.coins += foe.loot.coins + hero.coins_next
+        coins = foe.loot.coins + hero.coins_next
+        hero.coins += coins
         hero.coins_next = 0
         for item in foe.loot.items:
             self._gain(item)
+        # DD-33 Alt: a roll on the loot's chart, pre-rolled for a location's monster and
+        # rolled on the roaming dice for a roamer.
+        cell = state.level.cell(pos) if pos is not None else None
+        rolled = cell.loot if cell is not None else self._roamer_loot(foe)
+        if rolled is not None:
+            self._gain(rolled.item)
+        if self.log is not None:
+            self._note_loot(foe, coins, rolled)
         if foe.elite and rules.data.mind_recovery.elite_kill:
             restore_mind(hero)
+            self.note(("mind", "An elite killed: Mind back to its maximum", (), "DD-27"))
         xp = roaming_xp
-        if pos is not None:
-            state.defeated.add(pos)
-            cell = state.level.cell(pos)
+        if cell is not None:
+            state.defeated.add(cell.pos)
             self._gain(cell.treasure.item)
-            if pos not in state.no_xp:
+            if self.log is not None:
+                self.note(("take", f"Take the treasure: {cell.treasure.item}", (), ""))
+            if cell.pos not in state.no_xp:
                 xp += cell.xp
         if xp:
-            gain_xp(rules, hero, xp, self.policy)
+            why = ("", "")
+            if self.log is not None:
+                why = (_xp_source(cell), "DD-14" if cell is not None else "DD-21")
+            gain_xp(rules, hero, xp, self.policy, self.log, why)
         self.policy.tidy(rules, hero)
+
+    def _roamer_loot(self, foe: Foe) -> LootRoll | None:
+        """A roamer's loot roll, on the roaming dice (its own step gives them, not the next
+        roaming roll's)."""
+        wandering = self.state.wandering
+        rolled = roll_loot(self.rules, wandering, foe)
+        if isinstance(wandering, Recorder):
+            wandering.take()
+        return rolled
+
+    def _note_loot(self, foe: Foe, coins: int, rolled: LootRoll | None) -> None:
+        """The loot step of a won fight, and its chart roll's (DD-33 Alt)."""
+        items = ", ".join(foe.loot.items)
+        money = f"{coins} coin{'s' if coins != 1 else ''}" if coins else ""
+        got = ", ".join(p for p in (money, items) if p)
+        self.note(("loot", f"The {foe.name} are beaten; loot: {got or 'nothing'}", (), ""))
+        if rolled is not None:
+            self.note(loot_line(foe, rolled))
 
     def _gain(self, item: str) -> None:
         """Gain an item; an artifact counts toward going down (DD-31)."""
@@ -235,6 +313,8 @@ class Game:
         """One decision of the player: go down, dig up an artifact, or take one step."""
         rules, state = self.rules, self.state
         decision = self.policy.decide(rules, self.hero, state, self.pos)
+        if self.log is not None:
+            self._note_decision(decision)
         if decision.act is Act.DESCEND:
             if self.current == self.depth:
                 self.won = True
@@ -247,6 +327,9 @@ class Game:
             die = state.level.cell(self.pos).artifact_die
             assert die is not None
             self._gain(rules.data.artifacts.lookup(die).name)
+            if self.log is not None:
+                self.note(("artifact", f"The vault's artifact die {die}: "
+                           f"{rules.data.artifacts.lookup(die).name}", (die,), ""))
         elif decision.act is Act.MOVE:
             assert decision.step is not None
             step = decision.step
@@ -257,6 +340,33 @@ class Game:
         else:
             self.ended = STUCK
 
+    def _note_decision(self, decision: Decision) -> None:
+        """A turn's decision, with where it leads and why."""
+        if decision.act is Act.DESCEND:
+            where = "win: down from the last level" if self.current == self.depth else (
+                f"go down to level {self.current + 1}")
+            self.note(("decision", f"{where[0].upper()}{where[1:]}: {decision.reason}", (),
+                       "DD-31"))
+        elif decision.act is Act.UNEARTH:
+            self.note(("decision", f"Spend a map fragment here: {decision.reason}", (), ""))
+        elif decision.act is Act.MOVE and decision.step is not None:
+            step = decision.step
+            how = {Move.WALK: "Walk", Move.TEMPLE: "Teleport from this temple",
+                   Move.SCROLL: "Read the Scroll of Teleportation"}[step.move]
+            self.note(("move", f"{how} to {step.to}: {decision.reason}", (), ""))
+        else:
+            self.note(("decision", f"Stop: {decision.reason}", (), "DD-12"))
+
+
+def _xp_source(cell: Cell | None) -> str:
+    """Where a won fight's XP comes from: the location's dice (DD-14) or the roaming die."""
+    if cell is None:
+        return "the roaming die's worth"
+    m = cell.monster
+    dice = cell.location_die + m.die + cell.treasure.die
+    bonus = f" + elite bonus {cell.xp - dice}" if m.xp_rolls else ""
+    return f"the location's dice {cell.location_die} + {m.die} + {cell.treasure.die}{bonus}"
+
 
 def play(
     rules: Rules,
@@ -264,8 +374,13 @@ def play(
     streams: Streams,
     depth: int,
     grid: Grid = DEFAULT_GRID,
+    log: playlog.Log = None,
 ) -> tuple[RunOutcome, Game]:
-    """Play one game to its end; returns the outcome and the final game state."""
+    """Play one game to its end; returns the outcome and the final game state.
+
+    ``log``: where the game writes its steps; a policy made with the same list writes its
+    decisions there too (``simulate.played``).
+    """
     character = roll_character(
         rules,
         streams("character", purpose="content"),
@@ -280,7 +395,13 @@ def play(
         grid=grid,
         hero=Hero(rules, character),
         substitution=roll_substitution(rules, streams("dungeon", purpose="substitution")),
+        log=log,
     )
+    if log is not None:
+        for line in character_lines(rules, character):
+            game.note(line)
+        for name, used in sorted(game.substitution.items()):
+            game.note(("substitution", f"This dungeon's {name} are {used}", (), "DD-09"))
     game.enter_level(1)
     actions = 0
     while not game.over():

@@ -3,12 +3,15 @@
 :class:`Hero` is a small mutable record (``copy()`` takes a snapshot): the simulator
 changes it in place for speed.  The functions below are the treasure, experience and
 class rules of rulings.md section 2.1; each cites the rulings it implements.
+:func:`record` writes a step of a played game's log with the character's state after it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
+from generator.engine import playlog
 from generator.rulesets.three_dice_dungeon.dungeon import CharacterRoll
 from generator.rulesets.three_dice_dungeon.effects import ATTRIBUTES, Effect, EffectKind, Stat
 from generator.rulesets.three_dice_dungeon.entities import CharacterClass
@@ -81,6 +84,38 @@ class Hero:
 
     def has(self, item: str) -> bool:
         return self.held.get(item, 0) > 0
+
+
+# -- the log of a played game ---------------------------------------------------------------
+
+
+State = tuple[tuple[str, playlog.StateValue], ...]
+
+
+def hero_state(hero: Hero, monster: tuple[int, int] | None = None) -> State:
+    """What a step shows of the character (and, in a fight, of the monster's HP and Mind)."""
+    values: dict[str, playlog.StateValue] = {"HP": hero.hp, "max HP": hero.max_hp}
+    for stat in ATTRIBUTES:
+        values[stat.value] = hero.cur[stat]
+    values.update({"XP": hero.xp, "level": hero.level, "coins": hero.coins,
+                   "class": hero.klass.name if hero.klass else "none", "items": held_text(hero)})
+    if hero.absorb is not None:
+        values["absorb left"] = hero.absorb_left
+    if monster is not None:
+        values["monster HP"], values["monster Mind"] = monster
+    return playlog.state_of(values)
+
+
+def held_text(hero: Hero) -> str:
+    """The items held, in name order, with "x2" for copies ("none": nothing held)."""
+    names = sorted(n for n, count in hero.held.items() if count > 0)
+    return ", ".join(f"{n} x{hero.held[n]}" if hero.held[n] > 1 else n for n in names) or "none"
+
+
+def record(log: list[playlog.Step], what: str, text: str, hero: Hero, *, dice: Sequence[int] = (),
+           ruling: str = "", monster: tuple[int, int] | None = None) -> None:
+    """Add a step to a played game's log, with the character's state after it."""
+    log.append(playlog.Step(what, text, tuple(dice), ruling, hero_state(hero, monster)))
 
 
 class LevelChoices(Protocol):
@@ -224,12 +259,16 @@ def take_class(hero: Hero, klass: CharacterClass, *, with_hp: bool = True) -> No
     raise_max(hero, Stat.MIND, klass.mind)
 
 
-def gain_xp(rules: Rules, hero: Hero, amount: int, choices: LevelChoices) -> int:
+def gain_xp(rules: Rules, hero: Hero, amount: int, choices: LevelChoices,
+            log: playlog.Log = None, why: tuple[str, str] = ("", "")) -> int:
     """Add XP and take every level it reaches (DD-19, DD-20); returns levels gained.
 
-    Levels are never lost: the Soul Stone's XP loss lowers XP only.
+    Levels are never lost: the Soul Stone's XP loss lowers XP only.  ``why``: where the
+    XP comes from and the ruling that says so, for the log.
     """
     hero.xp += amount
+    if log is not None:
+        record(log, "xp", f"{amount} XP: {why[0]}", hero, ruling=why[1])
     gained = 0
     exp = rules.data.experience
     while hero.xp >= exp.threshold(hero.level + 1):
@@ -237,25 +276,47 @@ def gain_xp(rules: Rules, hero: Hero, amount: int, choices: LevelChoices) -> int
             break
         hero.level += 1
         gained += 1
-        level_up(rules, hero, choices)
+        level_up(rules, hero, choices, log)
     return gained
 
 
-def level_up(rules: Rules, hero: Hero, choices: LevelChoices) -> None:
+def level_up(rules: Rules, hero: Hero, choices: LevelChoices, log: playlog.Log = None) -> None:
     """DD-19 Faithful: restore every attribute, Mind included; HP is not an attribute.
 
     At the class level (the first level-up) a class may be taken (DD-27 Alt: none).
-    DD-19 Alt also raises one attribute's maximum.  DD-17 Alt tokens give back Mind.
+    DD-19 Alt also raises one attribute's maximum (after the restoring or before: the
+    same).  DD-17 Alt tokens give back Mind.
     """
-    if rules.raise_max_per_level:
-        raise_max(hero, choices.raise_stat(rules, hero), rules.data.experience.alt_raise_max)
-    if rules.data.mind_recovery.level_up:
+    recovery = rules.data.mind_recovery.level_up
+    if recovery:
         for stat in ATTRIBUTES:
             hero.cur[stat] = hero.top[stat]
+    if log is not None:
+        restored = ": every attribute back to its maximum" if recovery else ""
+        record(log, "level up", f"Level {hero.level} at {hero.xp} XP{restored}", hero,
+               ruling="DD-19")
+    if rules.raise_max_per_level:
+        stat, amount = choices.raise_stat(rules, hero), rules.data.experience.alt_raise_max
+        raise_max(hero, stat, amount)
+        if log is not None:
+            record(log, "level up", f"{stat.value}'s maximum +{amount}", hero, ruling="DD-19")
     if hero.level == rules.data.class_level and hero.klass is None and rules.classes:
         chosen = choices.choose_class(rules, hero)
         if chosen is not None:
             take_class(hero, chosen)
+            if log is not None:
+                record(log, "class", f"The {chosen.name}: {class_bonuses(chosen)}", hero,
+                       ruling="DD-19")
     if hero.mind_tokens:
         hero.cur[Stat.MIND] += hero.mind_tokens
+        if log is not None:
+            record(log, "level up", f"{hero.mind_tokens} Mind back from spell scrolls", hero,
+                   ruling="DD-17")
         hero.mind_tokens = 0
+
+
+def class_bonuses(klass: CharacterClass) -> str:
+    """A class's bonuses as a step shows them: "+18 HP, +2 STR, +1 Dex, +3 Mind"."""
+    values = ((klass.hp, "HP"), (klass.strength, Stat.STR.value), (klass.dexterity,
+              Stat.DEX.value), (klass.mind, Stat.MIND.value))
+    return ", ".join(f"{v:+d} {name}" for v, name in values)

@@ -13,9 +13,11 @@ location; a door already pointing into a square must be matched by the location 
 there (recorded as ``forced`` when it goes beyond the roll).  When every door is closed
 before the level can be finished, DD-12's fallback adds one exit to the most recently
 placed location with a free side, and the layout goes on.  Training wheels (DD-29) apply
-to the start (the first location) and to the locations one door away (any of them can be
-the second): the wheel for location ``k`` covers the squares ``k - 1`` doors from the
-start.  The start counts the way in from above as one of its exits (invariant 2.5.4).
+on the first level only, where the game's first and second locations are found: to its
+start (the first location) and to the locations one door away (any of them can be the
+second), so the wheel for location ``k`` covers the squares ``k - 1`` doors from the
+start; later levels roll their monsters as they come.  The start counts the way in from
+above as one of its exits (invariant 2.5.4).
 """
 
 from __future__ import annotations
@@ -113,6 +115,15 @@ class TreasureRoll:
 
 
 @dataclass(frozen=True)
+class LootRoll:
+    """A monster's loot rolled on a chart (DD-33 Alt), pre-rolled like a vault's artifact
+    die: the chart rolls and the item they give."""
+
+    chart_rolls: tuple[tuple[str, int], ...]
+    item: str
+
+
+@dataclass(frozen=True)
 class Cell:
     """One location on the map, with its raw dice and what they give.
 
@@ -139,6 +150,13 @@ class Cell:
     treasure: TreasureRoll
     artifact_die: int | None  # a vault's pre-rolled artifact die, used if a fragment is spent
     xp: int
+    loot: LootRoll | None = None  # the monster's loot roll, when its loot has one (DD-33)
+
+    @property
+    def gains(self) -> tuple[str, ...]:
+        """The items beating this location's monster brings: treasure, then loot."""
+        rolled = (self.loot.item,) if self.loot is not None else ()
+        return (self.treasure.item, *self.monster.foe.loot.items, *rolled)
 
 
 @dataclass(frozen=True)
@@ -220,9 +238,16 @@ def roll_treasure(rules: Rules, rng: DiceRng, undead: bool) -> TreasureRoll:
     die = rng.die()
     reward = rules.row(undead, die).treasure
     gain = reward.gain_for(rules.gain_alt(reward.alt_ruling))
+    if gain.item:
+        return TreasureRoll(die, (), gain.item)
+    chart_rolls, item = roll_chart(rules, rng, gain.chart)
+    return TreasureRoll(die, chart_rolls, item)
+
+
+def roll_chart(rules: Rules, rng: DiceRng, chart: str) -> tuple[tuple[tuple[str, int], ...], str]:
+    """Roll on ``chart`` and any chart it sends to: the (chart, face) rolls and the item."""
     chart_rolls: list[tuple[str, int]] = []
-    item = gain.item
-    chart = gain.chart
+    item = ""
     while not item:
         face = rng.die()
         chart_rolls.append((chart, face))
@@ -236,7 +261,14 @@ def roll_treasure(rules: Rules, rng: DiceRng, undead: bool) -> TreasureRoll:
             item = rules.data.stones.lookup(face).name
         else:
             item = rules.data.artifacts.lookup(face).name
-    return TreasureRoll(die, tuple(chart_rolls), item)
+    return tuple(chart_rolls), item
+
+
+def roll_loot(rules: Rules, rng: DiceRng, foe: Foe) -> LootRoll | None:
+    """The roll a monster's loot calls for (DD-33 Alt: the Dragons' Special), or None."""
+    if not foe.loot.chart:
+        return None
+    return LootRoll(*roll_chart(rules, rng, foe.loot.chart))
 
 
 def location_xp(rules: Rules, location_die: int, monster: MonsterRoll, treasure_die: int) -> int:
@@ -279,13 +311,15 @@ def _place(
     grid: Grid,
     undead: bool,
     substitution: Mapping[str, str],
+    wheels: Mapping[int, tuple[int, ...]],
 ) -> None:
-    """Roll and place the location at ``pos``, opening its new doors (DD-10, DD-11)."""
+    """Roll and place the location at ``pos``, opening its new doors (DD-10, DD-11);
+    ``wheels`` are the level's training wheels by discovery number (DD-29)."""
     start = pos == grid.start
     distance = lay.distance[pos]
     location_die = rng.die()
     kind = rules.row(undead, location_die).location
-    wheel = rules.wheels.get(distance + 1, ())
+    wheel = wheels.get(distance + 1, ())
     monster = roll_monster(rules, rng, undead, wheel, substitution)
     treasure = roll_treasure(rules, rng, undead)
     mandatory = sorted(lay.pending.get(pos, set()))
@@ -305,6 +339,8 @@ def _place(
     rng.shuffle(legal)
     chosen = legal[: max(0, min(need, len(legal)))]
     artifact_die = rng.die() if rules.kinds[kind].is_vault else None
+    # Last, so that a loot roll (DD-33 Alt) leaves every other die of the level as it is.
+    loot = roll_loot(rules, rng, monster.foe)
     cell = Cell(
         pos=pos,
         order=len(lay.order),
@@ -322,6 +358,7 @@ def _place(
         treasure=treasure,
         artifact_die=artifact_die,
         xp=location_xp(rules, location_die, monster, treasure.die),
+        loot=loot,
     )
     lay.cells[pos] = cell
     lay.order.append(pos)
@@ -332,24 +369,25 @@ def _place(
 def completable(rules: Rules, cells: Sequence[Cell]) -> bool:
     """Invariant 2.5.5 on a set of reachable cells: a way down and an artifact source.
 
-    An artifact source is a treasure that is an artifact (DD-15/16 Alt), or a vault
-    together with a map fragment from a treasure or a monster's loot.  Unknown kinds
-    and items (corrupt content) count for nothing.
+    An artifact source is a treasure or a loot roll that is an artifact (DD-15/16 Alt,
+    DD-33 Alt), or a vault together with a map fragment from a treasure or a monster's
+    loot.  Unknown kinds and items (corrupt content) count for nothing.
     """
     kinds = [rules.kinds.get(c.kind) for c in cells]
     if not any(k is not None and k.allows_descent for k in kinds):
         return False
     for c in cells:
-        item = rules.items.get(c.treasure.item)
-        if item is not None and item.kind is ItemKind.ARTIFACT:
-            return True
+        for name in c.gains:
+            item = rules.items.get(name)
+            if item is not None and item.kind is ItemKind.ARTIFACT:
+                return True
     vault = any(k is not None and k.is_vault for k in kinds)
     return vault and any(fragment_source(rules, c) for c in cells)
 
 
 def fragment_source(rules: Rules, cell: Cell) -> bool:
     """Whether beating this location's monster yields a map fragment (treasure or loot)."""
-    for name in (cell.treasure.item, *cell.monster.foe.loot.items):
+    for name in cell.gains:
         effect = rules.effects.get(name)
         if effect is not None and effect.kind is EffectKind.UNEARTH_ARTIFACT:
             return True
@@ -367,6 +405,9 @@ def generate_level(
 ) -> Level:
     """Lay out one level breadth first from the start (Mode A, DD-10/11/12, DD-29)."""
     lay = _Layout()
+    # DD-29: the first and second locations discovered are on the first level (Mode A:
+    # its start and its neighbours, rulings.md 2.4); no other level has training wheels.
+    wheels = rules.wheels if number == 1 else {}
     lay.distance[grid.start] = 0
     lay.queue.append(grid.start)
     fallbacks: dict[Pos, list[int]] = {}
@@ -375,7 +416,7 @@ def generate_level(
         while lay.queue:
             pos = lay.queue.popleft()
             if pos not in lay.cells:
-                _place(rules, rng, lay, pos, grid, undead, substitution)
+                _place(rules, rng, lay, pos, grid, undead, substitution, wheels)
         if completable(rules, list(lay.cells.values())):
             break
         if not rules.stuck_fallback:  # DD-12 Alt: the level is lost

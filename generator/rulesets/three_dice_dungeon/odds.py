@@ -201,10 +201,7 @@ def location_odds(rules: Rules, undead: bool, wheel: int) -> list[tuple[str, Fra
     for kind, prob in kinds.items():
         out.append((f"location {rules.kinds[kind].name}", prob))
     # The monster die after training-wheel rerolls: uniform over the faces kept.
-    reroll: tuple[int, ...] = ()
-    for w in rules.data.training_wheels:
-        if w.location == wheel:
-            reroll = w.reroll
+    reroll = rules.wheels.get(wheel, ())
     kept = [f for f in faces if f not in reroll]
     monsters: dict[str, Fraction] = defaultdict(Fraction)
     elite_chance = ZERO

@@ -18,6 +18,7 @@ from generator.rulesets.three_dice_dungeon.effects import (
     Stat,
     read_dice,
     read_enum,
+    read_ruling_id,
 )
 from generator.rulesets.three_dice_dungeon.entities import MAX_HP
 
@@ -246,16 +247,30 @@ def read_exploring(node: Node, monsters: Collection[str]) -> Exploring:
 
 @dataclass(frozen=True)
 class TrainingWheel:
-    """In the ``location``-th location discovered, reroll these monster-die faces (DD-29)."""
+    """In the ``location``-th location discovered, reroll these monster-die faces (DD-29);
+    ``alt_reroll`` are those rerolled under the Alt reading of ``alt_ruling`` (DD-35)."""
 
     location: int
     reroll: tuple[int, ...]
+    alt_reroll: tuple[int, ...] = ()
+    alt_ruling: str = ""
+
+    def reroll_for(self, alt: bool) -> tuple[int, ...]:
+        return self.alt_reroll if alt and self.alt_ruling else self.reroll
 
 
 def read_training_wheels(node: Node) -> tuple[TrainingWheel, ...]:
     wheels: list[TrainingWheel] = []
     for w in node.tables("locations", min_items=1):
-        wheels.append(TrainingWheel(w.int("location", min=1), _faces(w, "reroll")))
+        alt_reroll: tuple[int, ...] = ()
+        ruling = ""
+        if w.has("alt"):
+            alt = w.table("alt")
+            ruling = read_ruling_id(alt, "ruling")
+            alt_reroll = _faces(alt, "reroll")
+            alt.done()
+        wheels.append(TrainingWheel(w.int("location", min=1), _faces(w, "reroll"), alt_reroll,
+                                    ruling))
         w.done()
     seen: set[int] = set()
     for i, wheel in enumerate(wheels):
@@ -282,10 +297,11 @@ def read_multiplayer(node: Node) -> Multiplayer:
 
 @dataclass(frozen=True)
 class D6Scale:
-    """DD-28 Alt (profile d6-scale): monster HP and armour from the monster die."""
+    """DD-28 Alt (profile d6-scale): monster HP from the monster die, hits of fixed damage;
+    DD-34 Alt: the armour from the die too."""
 
     hp_per_pip: int
-    armor_per_pip: int
+    alt_armor_per_pip: int
     player_damage: int
     monster_damage: int
     monster_abilities: bool
@@ -294,7 +310,7 @@ class D6Scale:
 def read_d6_scale(node: Node) -> D6Scale:
     scale = D6Scale(
         hp_per_pip=node.int("hp_per_pip", min=1),
-        armor_per_pip=node.int("armor_per_pip", min=0),
+        alt_armor_per_pip=node.int("alt_armor_per_pip", min=1),
         player_damage=node.int("player_damage", min=1),
         monster_damage=node.int("monster_damage", min=1),
         monster_abilities=node.bool("monster_abilities"),

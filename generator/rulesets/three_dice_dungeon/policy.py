@@ -27,6 +27,8 @@ Exploring
     reached; otherwise head for the nearest unexplored door, counting roaming checks
     first and steps second (temple teleports and the Scroll of Teleportation included);
     when every door is explored, go back for monsters left alive (fled from or asleep).
+
+Handed a log (``play``), the player writes each of its decisions there with its reason.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from generator.engine import playlog
 from generator.rulesets.three_dice_dungeon.combat import (
     Fight,
     Outcome,
@@ -53,6 +56,7 @@ from generator.rulesets.three_dice_dungeon.hero import (
     death_floor,
     heal,
     items_with,
+    record,
     use_item,
 )
 from generator.rulesets.three_dice_dungeon.levels import Pos
@@ -69,8 +73,24 @@ class Act(StrEnum):
 
 @dataclass(frozen=True)
 class Decision:
+    """What the player does next, and why (one of the reasons below, for the log)."""
+
     act: Act
     step: Step | None = None
+    reason: str = ""
+
+
+# Why the player goes where it goes (the targets of ``decide``, in the order it tries them).
+GO_DOWN = "an artifact found and a great hall to go down from"
+DIG = "a map fragment to spend in this unused vault"
+TO_DESCENT = "ready to go down: to the nearest great hall"
+TO_VAULT = "a map fragment to spend: to the nearest unused vault"
+TO_DOOR = "to the nearest unexplored door, fewest roaming rolls first"
+TO_MONSTER = "every door explored: back to a monster left alive"
+NO_WAY = "no way left to go"
+#: The reasons of the creation choices the player makes (DD-01 Alt, DD-02 Alt).
+ASSIGN_REASON = "the highest die to the damage attribute, the others in order"
+CLASS_REASON = "the class with the most HP"
 
 
 def descent_ready(rules: Rules, hero: Hero, state: LevelState) -> bool:
@@ -96,7 +116,20 @@ def may_unearth(rules: Rules, hero: Hero, state: LevelState, pos: Pos) -> bool:
 
 
 class ReferencePolicy:
-    """The documented reference player (see the module docstring)."""
+    """The documented reference player (see the module docstring).
+
+    ``log``: where a played game writes the player's decisions (None: no one reads them).
+    """
+
+    def __init__(self, log: playlog.Log = None):
+        self.log = log
+
+    def _note(self, text: str, hero: Hero, fight: Fight | None = None) -> None:
+        """A decision, with its reason, into the log (callers check that there is one)."""
+        if fight is not None:
+            fight.note("decision", text, hero)
+        elif self.log is not None:
+            record(self.log, "decision", text, hero)
 
     # -- creation and levels -----------------------------------------------------------
 
@@ -114,10 +147,16 @@ class ReferencePolicy:
         return self._most_hp([c for c in rules.classes if c.name in names]).name
 
     def choose_class(self, rules: Rules, hero: Hero) -> CharacterClass | None:
-        return self._most_hp(list(rules.classes)) if rules.classes else None
+        chosen = self._most_hp(list(rules.classes)) if rules.classes else None
+        if chosen is not None and self.log is not None:
+            self._note(f"Take the {chosen.name} class: {CLASS_REASON} ({chosen.hp:+d})", hero)
+        return chosen
 
     def raise_stat(self, rules: Rules, hero: Hero) -> Stat:
-        return rules.data.combat.damage_stat
+        stat = rules.data.combat.damage_stat
+        if self.log is not None:
+            self._note(f"Raise {stat.value}: the damage attribute", hero)
+        return stat
 
     @staticmethod
     def _most_hp(classes: list[CharacterClass]) -> CharacterClass:
@@ -156,7 +195,13 @@ class ReferencePolicy:
         damage = max(1, player_damage(rules, hero, stat, fight.boosts))
         needed = -(-fight.foe.hp // damage)
         left = hero.hp - death_floor(rules, hero)
-        return needed * (DIE - faces) * fight.foe.damage >= faces * left
+        use = needed * (DIE - faces) * fight.foe.damage >= faces * left
+        if use and self.log is not None:
+            cost = (f"{needed} hits to land at {faces} in {DIE} would cost about "
+                    f"{needed * (DIE - faces) * fight.foe.damage / faces:.0f} HP" if faces
+                    else "no face of the die hits")
+            self._note(f"Use the Sleeping Salts: {cost}, and {left} HP are left", hero, fight)
+        return use
 
     def fight_start(self, rules: Rules, hero: Hero, fight: Fight) -> None:
         """Rage (a power lasting the fight) whenever Mind can spare it."""
@@ -167,6 +212,10 @@ class ReferencePolicy:
         for effect in hero.klass.power.effects:
             if effect.kind is EffectKind.BOOST and effect.stat is not None:
                 fight.boosts[effect.stat] = fight.boosts.get(effect.stat, 0) + effect.amount
+        if self.log is not None:
+            boosts = ", ".join(f"{v:+d} {s.value}" for s, v in fight.boosts.items())
+            self._note(f"{hero.klass.power.name} for this fight ({boosts}): Mind to spare",
+                       hero, fight)
 
     def _lethal(self, rules: Rules, hero: Hero, fight: Fight) -> bool:
         return max_strike(rules, fight.foe, fight.state) >= hero.hp - death_floor(rules, hero)
@@ -176,26 +225,36 @@ class ReferencePolicy:
         if not self._lethal(rules, hero, fight):
             return None
         while self._lethal(rules, hero, fight) and hero.hp < hero.max_hp:
+            before = hero.hp
             potions = items_with(rules, hero, EffectKind.HEAL)
             if potions:
                 use_item(rules, hero, potions[0])
+                what = f"Drink the {potions[0]}"
             elif self._power(hero, EffectKind.HEAL) and hero.cur[Stat.MIND] > 0:
                 assert hero.klass is not None
                 pay_power(hero)
                 for effect in hero.klass.power.effects:
                     if effect.kind is EffectKind.HEAL:
                         heal(hero, effect.amount)
+                what = f"{hero.klass.power.name} for {hero.klass.power.mind_cost} Mind"
             else:
                 break
+            if self.log is not None:
+                self._note(f"{what}: at HP {before} the next hit (up to "
+                           f"{max_strike(rules, fight.foe, fight.state)}) could kill", hero, fight)
         if not self._lethal(rules, hero, fight) or items_with(rules, hero, EffectKind.IGNORE_HIT):
             return None
         if can_flee(hero):
+            if self.log is not None:
+                self._note("Run in the Boots: the next hit could kill, and no Shielding Charm",
+                           hero, fight)
             return Outcome.FLED
         stat = self.attack_stat(rules, hero, fight)
-        if (
-            items_with(rules, hero, EffectKind.LEAVE_DUNGEON)
-            and 2 * self._faces(rules, hero, fight, stat) < DIE
-        ):
+        faces = self._faces(rules, hero, fight, stat)
+        if items_with(rules, hero, EffectKind.LEAVE_DUNGEON) and 2 * faces < DIE:
+            if self.log is not None:
+                self._note(f"Use the Town Portal: the next hit could kill, and only {faces} "
+                           f"faces in {DIE} hit", hero, fight)
             return Outcome.LEFT
         return None
 
@@ -207,7 +266,11 @@ class ReferencePolicy:
             return 0
         assert hero.klass is not None
         pay_power(hero)
-        return sum(e.amount for e in hero.klass.power.effects if e.kind is EffectKind.EXTRA_ATTACK)
+        extra = sum(e.amount for e in hero.klass.power.effects if e.kind is EffectKind.EXTRA_ATTACK)
+        if self.log is not None:
+            self._note(f"{hero.klass.power.name}: {extra} more attack, at least half the faces "
+                       "hit", hero, fight)
+        return extra
 
     def rescue(self, rules: Rules, hero: Hero, stat: Stat, shortfall: int) -> str | None:
         best: tuple[int, str] | None = None
@@ -221,11 +284,18 @@ class ReferencePolicy:
         return best[1] if best else None
 
     def fury(self, rules: Rules, hero: Hero, fight: Fight, damage: int) -> bool:
-        return self._power(hero, EffectKind.DAMAGE_FROM_STAT) and self._spare_mind(rules, hero)
+        use = self._power(hero, EffectKind.DAMAGE_FROM_STAT) and self._spare_mind(rules, hero)
+        if use and self.log is not None:
+            assert hero.klass is not None
+            self._note(f"{hero.klass.power.name} on this hit: Mind to spare", hero, fight)
+        return use
 
     def shield(self, rules: Rules, hero: Hero, fight: Fight, damage: int) -> str | None:
         charms = items_with(rules, hero, EffectKind.IGNORE_HIT)
         if charms and hero.hp - damage <= death_floor(rules, hero):
+            if self.log is not None:
+                self._note(f"Spend the {charms[0]}: the hit ({damage}) would kill at HP "
+                           f"{hero.hp}", hero, fight)
             return charms[0]
         return None
 
@@ -240,33 +310,35 @@ class ReferencePolicy:
                 and hero.cur[stat] + effect.amount <= hero.top[stat]
             ):
                 use_item(rules, hero, name)
+                if self.log is not None:
+                    self._note(f"Read the {name}: {effect.amount:+d} {stat.value} wastes "
+                               "nothing", hero)
 
     # -- exploring ----------------------------------------------------------------------
 
     def decide(self, rules: Rules, hero: Hero, state: LevelState, pos: Pos) -> Decision:
         if may_descend(rules, hero, state, pos):
-            return Decision(Act.DESCEND)
+            return Decision(Act.DESCEND, reason=GO_DOWN)
         if may_unearth(rules, hero, state, pos):
-            return Decision(Act.UNEARTH)
-        groups: list[set[Pos]] = []
+            return Decision(Act.UNEARTH, reason=DIG)
+        groups: list[tuple[set[Pos], str]] = []
         level = state.level
         if descent_ready(rules, hero, state):
-            groups.append({p for p in level.descents if p in state.visited})
+            groups.append(({p for p in level.descents if p in state.visited}, TO_DESCENT))
         if items_with(rules, hero, EffectKind.UNEARTH_ARTIFACT):
-            groups.append(
-                {
-                    c.pos
-                    for c in level.cells
-                    if c.pos in state.visited
-                    and rules.kinds[c.kind].is_vault
-                    and c.pos not in state.vaults_used
-                }
-            )
-        groups.append(state.frontier())
-        groups.append({p for p in state.visited if state.live(p) and p != pos})
+            vaults = {
+                c.pos
+                for c in level.cells
+                if c.pos in state.visited
+                and rules.kinds[c.kind].is_vault
+                and c.pos not in state.vaults_used
+            }
+            groups.append((vaults, TO_VAULT))
+        groups.append((state.frontier(), TO_DOOR))
+        groups.append(({p for p in state.visited if state.live(p) and p != pos}, TO_MONSTER))
         scroll = bool(items_with(rules, hero, EffectKind.TELEPORT))
-        for targets in groups:
+        for targets, reason in groups:
             path = cheapest_paths(rules, state, pos, targets, scroll)
             if path:
-                return Decision(Act.MOVE, path[0])
-        return Decision(Act.STUCK)
+                return Decision(Act.MOVE, path[0], reason)
+        return Decision(Act.STUCK, reason=NO_WAY)

@@ -77,6 +77,7 @@ class Rules:
     abilities_once: bool  # DD-08 Alt: each ability at most once a fight
     bleeding: bool  # DD-23 Faithful
     scale: D6Scale | None  # DD-28 Alt (profile d6-scale)
+    die_armour: bool  # DD-34 Alt: on the d6 scale, the armour is the monster die too
     # The map.
     exit_dice: Mapping[str, Dice]  # by location kind id (DD-10)
     reroll_exit_count: bool  # DD-11 Alt
@@ -116,7 +117,8 @@ class Rules:
         return (self.undead_rows if undead else self.main_rows)[face - 1]
 
     def gain_alt(self, ruling: str) -> bool:
-        """Whether a reward's Alt applies (DD-15 on the main level, DD-16 on the undead)."""
+        """Whether a reward's Alt applies (treasures: DD-15 on the main level, DD-16 on the
+        undead; the Dragons' loot: DD-33)."""
         return bool(ruling) and self.profile.alt(ruling)
 
     def effect(self, item: str) -> Effect:
@@ -129,6 +131,10 @@ class Rules:
             if monster.name == base:
                 return monster
         raise KeyError(name)
+
+    def loot(self, monster: Monster) -> Loot:
+        """A monster's loot under the profile (DD-33 decides the Dragons' Special)."""
+        return monster.loot.loot_for(self.gain_alt(monster.loot.alt_ruling))
 
     def signature_face(self) -> int:
         """The monster-column face of the unswappable monster (DD-13 Alt's elite)."""
@@ -160,19 +166,21 @@ class Rules:
         dragon = not self.manual(borrowed).swappable
         shown = name if name in self.data.undead_borrows else base_name
         if self.scale is not None:
-            # DD-28 Alt: HP and armour from the die; every hit does the scale's damage;
-            # the manual is read only for loot and notes.  An elite adds its bonus to
-            # the die's HP and armour (DD-13); the scale's damage stays fixed.
+            # DD-28 Alt: HP from the die, and every hit does the scale's damage.  DD-34
+            # Faithful: the armour an attack must beat is still the manual's Dex; Alt: the
+            # die too.  An elite adds its bonus to HP and armour (DD-13); the scale's
+            # damage stays fixed.
+            armour = die * self.scale.alt_armor_per_pip if self.die_armour else base.dexterity
             return Foe(
                 name=shown,
                 base=base.name,
                 hp=die * self.scale.hp_per_pip + bonus,
                 damage=self.scale.monster_damage,
-                armour=die * self.scale.armor_per_pip + bonus,
+                armour=armour + bonus,
                 mind=base.mind + bonus,
                 abilities=base.abilities if self.scale.monster_abilities else (),
                 elite=elite,
-                loot=base.loot,
+                loot=self.loot(base),
                 dragon=dragon,
             )
         # DD-05: the manual's Str/dmg column, or (Alt) its Dex.
@@ -186,7 +194,7 @@ class Rules:
             mind=base.mind + bonus,
             abilities=base.abilities,
             elite=elite,
-            loot=base.loot,
+            loot=self.loot(base),
             dragon=dragon,
         )
 
@@ -210,6 +218,7 @@ def rules_for(data: ThreeDiceDungeon, profile: Profile) -> Rules:
         abilities_once=alt("DD-08"),
         bleeding=not alt("DD-23"),
         scale=data.d6_scale if alt("DD-28") else None,
+        die_armour=alt("DD-34"),
         exit_dice={k: kind.exits_for(alt("DD-10")) for k, kind in data.location_kinds.items()},
         reroll_exit_count=alt("DD-11"),
         stuck_fallback=not alt("DD-12"),
@@ -231,7 +240,9 @@ def rules_for(data: ThreeDiceDungeon, profile: Profile) -> Rules:
             for kind in EffectKind
         },
         main_rows=data.main_level.rows.lookup_table(),
-        wheels={w.location: w.reroll for w in data.training_wheels},
+        # DD-35 decides whether the wheels reroll the elite's face too.
+        wheels={w.location: w.reroll_for(bool(w.alt_ruling) and alt(w.alt_ruling))
+                for w in data.training_wheels},
         undead_rows=data.undead_level.rows.lookup_table(),
     )
 
@@ -241,19 +252,3 @@ def roll_dice(rng: DiceRng, dice: Dice) -> tuple[tuple[int, ...], int]:
     rolls = tuple(rng.die(dice.faces) for _ in range(dice.count))
     return rolls, sum(rolls) + dice.plus
 
-
-def multiplayer_monster(rules: Rules, dice: list[int], manual_hp: int) -> tuple[int, int]:
-    """Multiplayer (DD-24): one monster die per player; the highest sets the monster.
-
-    Returns (the face that sets the monster, its HP).  Faithful: the manual HP plus the
-    other players' dice; Alt: the sum of all the monster dice, as in the original game.
-
-    Raises:
-        ValueError: no dice.
-    """
-    if not dice:
-        raise ValueError("multiplayer needs at least one monster die")
-    highest = max(dice)
-    if rules.profile.alt("DD-24"):
-        return highest, sum(dice)
-    return highest, manual_hp + sum(dice) - highest

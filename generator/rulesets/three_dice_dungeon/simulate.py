@@ -2,7 +2,8 @@
 
 Game ``i`` draws every die from streams of (seed, "run", i, place, purpose) through
 :class:`.dice.FastRng` (a local generator seeded from the stable stream), so a seed
-always gives the same report and runs are independent of each other.
+always gives the same report and runs are independent of each other.  :func:`played` is
+game 0 with its log: the game ``towerpress play`` shows.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from generator.engine import playlog
 from generator.engine.family import Progress
 from generator.engine.report import RunOutcome
 from generator.engine.rng import DiceRng
@@ -31,6 +33,15 @@ def run_streams(seed: str, run: int) -> Streams:
         return fast(seed, "run", run, *place, purpose=purpose)
 
     return streams
+
+
+def played(data: ThreeDiceDungeon, profile: Profile, seed: str, depth: int
+           ) -> playlog.PlayedGame:
+    """Game 0 of ``simulate`` for ``seed``, with every die and decision logged."""
+    log: list[playlog.Step] = []
+    outcome, _ = play(rules_for(data, profile), ReferencePolicy(log), run_streams(seed, 0),
+                      depth, log=log)
+    return playlog.PlayedGame(outcome, tuple(log))
 
 
 def simulate(

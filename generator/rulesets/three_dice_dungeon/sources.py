@@ -22,7 +22,8 @@ def _die_times(pips: int) -> str:
 def monsters(data: ThreeDiceDungeon, tables: Mapping[str, TableView]) -> Source:
     """The monster manual and the undead (with the stats they borrow, DD-09).
 
-    Under the Alt reading of DD-28 (the d6 scale) the stats are those of the scale.
+    Under the Alt reading of DD-28 (the d6 scale) HP and damage are those of the scale,
+    and the armour too under DD-34's Alt.
     """
     manual = {e.name: e for e in table_entities(tables["monster-manual"])}
     undead = tables["undead-monsters"]
@@ -39,10 +40,11 @@ def monsters(data: ThreeDiceDungeon, tables: Mapping[str, TableView]) -> Source:
             return tuple(rows)
         # A stat box holds a number or a short word: "die" for the table's "the monster die".
         hp = _die_times(data.d6_scale.hp_per_pip)
-        armour = _die_times(data.d6_scale.armor_per_pip)
         damage = scale["Damage of monster hits"].field(scale_column)
         abilities = scale["Monster abilities"].field(scale_column)
-        swap = {"HP": hp, "Str/dmg": damage, "Dex/armour": armour}
+        swap = {"HP": hp, "Str/dmg": damage}
+        if profile.alt("DD-34"):  # the armour is the monster die too
+            swap["Dex/armour"] = _die_times(data.d6_scale.alt_armor_per_pip)
         out = []
         for entity in rows:
             fields = tuple(

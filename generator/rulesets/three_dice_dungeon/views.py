@@ -15,9 +15,11 @@ from generator.rulesets.three_dice_dungeon.entities import (
     Gain,
     LevelTable,
     LocationKind,
+    Loot,
     Monster,
     Reward,
 )
+from generator.rulesets.three_dice_dungeon.parameters import TrainingWheel
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
@@ -124,13 +126,30 @@ def _chart(printed: Profile | None, name: str, title: str, column: str, table: D
     )
 
 
-def _loot(monster: Monster) -> str:
-    coins = monster.loot.coins
-    parts = [f"+{coins} coin{'s' if coins != 1 else ''}"] if coins else []
-    items = ", ".join(monster.loot.items)
+def _loot_items(data: ThreeDiceDungeon, loot: Loot) -> str:
+    chart = [f"a roll on the {_chart_title(data, loot.chart)}"] if loot.chart else []
+    return ", ".join([*loot.items, *chart])
+
+
+def _loot(printed: Profile | None, data: ThreeDiceDungeon, monster: Monster) -> str:
+    """A monster's loot; DD-33 decides the Dragons' Special."""
+    loot = monster.loot
+    parts = [f"+{loot.coins} coin{'s' if loot.coins != 1 else ''}"] if loot.coins else []
+    items = _loot_items(data, loot)
+    if loot.alt is not None:
+        items = reading(printed, loot.alt_ruling, items, _loot_items(data, loot.alt))
     if items:
-        parts.append(f"{monster.loot.label} ({items})" if monster.loot.label else items)
+        parts.append(f"{loot.label} ({items})" if loot.label else items)
     return ", ".join(parts)
+
+
+def _loot_notes(printed: Profile | None, data: ThreeDiceDungeon) -> list[str]:
+    return [
+        f"Under the Alt reading of {m.loot.alt_ruling}, the {m.name}' "
+        f"{m.loot.label or 'loot'} is {_loot_items(data, m.loot.alt)} instead."
+        for m in data.monsters
+        if m.loot.alt is not None and both_readings(printed)
+    ]
 
 
 def _ability(monster: Monster) -> str:
@@ -148,9 +167,9 @@ def build_tables(data: ThreeDiceDungeon, printed: Profile | None) -> dict[str, T
         *_location_tables(data, printed),
         *_treasure_tables(data, printed),
         *_experience_tables(data),
-        *_monster_tables(data),
-        *_exploring_tables(data),
-        _d6_scale(data),
+        *_monster_tables(data, printed),
+        *_exploring_tables(data, printed),
+        _d6_scale(data, printed),
     ]
     return {t.name: t for t in tables}
 
@@ -268,23 +287,23 @@ def _experience_tables(data: ThreeDiceDungeon) -> list[TableView]:
     ]
 
 
-def _monster_tables(data: ThreeDiceDungeon) -> list[TableView]:
-    """The monster manual (with the DD-32 spellings) and the elite monsters."""
+def _monster_tables(data: ThreeDiceDungeon, printed: Profile | None) -> list[TableView]:
+    """The monster manual (with the DD-32 spellings, DD-33's loot) and the elite monsters."""
     return [
         TableView(
             name="monster-manual",
             title="Monster manual",
             columns=("Monster", "HP", "Str/dmg", "Dex/armour", "Mind", "Loot", "Ability"),
             rows=tuple(
-                (m.name, str(m.hp), str(m.strength), str(m.dexterity), str(m.mind), _loot(m),
-                 _ability(m))
+                (m.name, str(m.hp), str(m.strength), str(m.dexterity), str(m.mind),
+                 _loot(printed, data, m), _ability(m))
                 for m in data.monsters
             ),
-            note=" ".join(
-                f"{m.name} are spelled {m.seed_name} in the fan text (DD-32)."
-                for m in data.monsters
-                if m.seed_name
-            ),
+            note=" ".join([
+                *(f"{m.name} are spelled {m.seed_name} in the fan text (DD-32)."
+                  for m in data.monsters if m.seed_name),
+                *_loot_notes(printed, data),
+            ]),
         ),
         TableView(
             name="elite-monsters",
@@ -300,17 +319,30 @@ def _monster_tables(data: ThreeDiceDungeon) -> list[TableView]:
     ]
 
 
-def _exploring_tables(data: ThreeDiceDungeon) -> list[TableView]:
+def _wheel(printed: Profile | None, wheel: TrainingWheel) -> str:
+    """A training wheel's faces: DD-35 decides whether the elite's face is one of them."""
+    faces_text = _faces_list(wheel.reroll)
+    if not wheel.alt_ruling:
+        return faces_text
+    return reading(printed, wheel.alt_ruling, faces_text, _faces_list(wheel.alt_reroll))
+
+
+def _exploring_tables(data: ThreeDiceDungeon, printed: Profile | None) -> list[TableView]:
     """What is rolled on the way: the training wheels' rerolls and the roaming monsters."""
+    alts = [w for w in data.training_wheels if w.alt_ruling and both_readings(printed)]
+    alt_note = " ".join(
+        f"Under the Alt reading of {w.alt_ruling}, the {_ordinal(w.location)} location "
+        f"rerolls {_faces_list(w.alt_reroll)}." for w in alts)
     return [
         TableView(
             name="training-wheels",
             title="Training wheels",
             columns=("Location discovered", "Reroll a monster die of"),
             rows=tuple(
-                (_ordinal(w.location), _faces_list(w.reroll)) for w in data.training_wheels
+                (_ordinal(w.location), _wheel(printed, w)) for w in data.training_wheels
             ),
-            note="Reroll as many times as needed.",
+            note=" ".join(("Reroll as many times as needed, on the first level only.",
+                           alt_note)).strip(),
         ),
         TableView(
             name="roaming-monsters",
@@ -327,11 +359,16 @@ def _exploring_tables(data: ThreeDiceDungeon) -> list[TableView]:
     ]
 
 
-def _d6_scale(data: ThreeDiceDungeon) -> TableView:
+def _d6_scale(data: ThreeDiceDungeon, printed: Profile | None) -> TableView:
+    """DD-28's d6 scale beside the manual; DD-34 decides its armour."""
     scale = data.d6_scale
 
     def pips(n: int) -> str:
         return "the monster die" if n == 1 else f"{n} \u00d7 the monster die"
+
+    armour = reading(printed, "DD-34", "manual Dex", pips(scale.alt_armor_per_pip))
+    alt_note = (f" Under the Alt reading of DD-34, the armour is "
+                f"{pips(scale.alt_armor_per_pip)} too." if both_readings(printed) else "")
 
     return TableView(
         name="d6-scale",
@@ -339,12 +376,12 @@ def _d6_scale(data: ThreeDiceDungeon) -> TableView:
         columns=("Number", "As written", "d6 scale"),
         rows=(
             ("Monster HP", "manual HP", pips(scale.hp_per_pip)),
-            ("Monster armour (Dex to beat)", "manual Dex", pips(scale.armor_per_pip)),
+            ("Monster armour (Dex to beat)", "manual Dex", armour),
             ("Damage of your hits", f"your {data.combat.damage_stat.value} and bonuses",
              str(scale.player_damage)),
             ("Damage of monster hits", "manual Str/dmg", str(scale.monster_damage)),
             ("Monster abilities", "used, paid in Mind",
              "used" if scale.monster_abilities else "not used"),
         ),
-        note="Loot and notes still come from the monster manual.",
+        note="Loot and notes still come from the monster manual." + alt_note,
     )

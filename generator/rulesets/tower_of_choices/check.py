@@ -4,8 +4,9 @@ Codes and the invariants of rulings.md 3.5 they stand for:
 
 * ``vocabulary`` (1): a skill, item or setback name that the data does not know, or an
   original spelling that TC-13 normalises (``MELEE ATTACK``) left in a name (9).
-* ``obstacle-limits`` (2): an obstacle without approaches, or an approach outside
-  ``checks.obstacle_limits`` (DRAW, TARGET, TARGET at most DRAW).
+* ``obstacle-limits`` (2): an obstacle naming fewer or more approaches than
+  ``checks.obstacle_limits`` allows (none at all among them), or an approach outside them
+  (DRAW, TARGET, TARGET at most DRAW).
 * ``outcomes`` (2): an obstacle without a success or a failure outcome.
 * ``endurance`` (4): the cards needed between two rests exceed the smallest legal deck and
   no energy drink lies in reach.
@@ -116,9 +117,7 @@ def _room_vocabulary(rules: Rules, room: Room) -> list[Finding]:
 def _obstacle(rules: Rules, at: str, obstacle: Obstacle) -> list[Finding]:
     """One obstacle: its approaches (invariants 1 and 2), its helping items (1), then its
     outcomes (2)."""
-    out = []
-    if not obstacle.approaches:
-        out.append(Finding("obstacle-limits", at, "the obstacle has no approach"))
+    out = _approach_count(rules, at, obstacle)
     for approach in obstacle.approaches:
         out += _approach_skill(rules, at, approach)
         out += _approach_limits(rules, at, approach)
@@ -129,6 +128,19 @@ def _obstacle(rules: Rules, at: str, obstacle: Obstacle) -> list[Finding]:
     ]
     out += _outcomes(rules, at, obstacle)
     return out
+
+
+def _approach_count(rules: Rules, at: str, obstacle: Obstacle) -> list[Finding]:
+    """Invariant 2: the obstacle names as many approaches as ``checks.obstacle_limits``
+    allows, and at least one."""
+    checks = rules.data.checks
+    fewest, most = checks.obstacle_fewest_approaches, checks.obstacle_most_approaches
+    named = len(obstacle.approaches)
+    if not named:
+        return [Finding("obstacle-limits", at, "the obstacle has no approach")]
+    if fewest <= named <= most:
+        return []
+    return [Finding("obstacle-limits", at, f"{named} approaches, expected {fewest} to {most}")]
 
 
 def _approach_skill(rules: Rules, at: str, approach: Approach) -> list[Finding]:
@@ -188,7 +200,7 @@ def _rolls(rules: Rules, trial: Trial, number: int) -> list[Finding]:
             return [Finding("raw-dice", where, f"roll {roll.value} is outside [0, {roll.bound})")]
     try:
         again = derive_room(rules, number, Recorder(iter(room.rolls)))
-    except (StopIteration, ValueError) as error:
+    except ValueError as error:
         return [Finding("raw-dice", where, f"the rolls do not replay: {error!r}")]
     out = []
     if len(again.rolls) != len(room.rolls):

@@ -201,6 +201,8 @@ class CheckRules:
     obstacle_min_draw: int
     obstacle_min_target: int
     obstacle_target_at_most_draw: bool
+    obstacle_fewest_approaches: int  # the approaches an obstacle names, at least
+    obstacle_most_approaches: int  # and at most
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from generator.engine.family import Family, Progress
+from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
 from generator.findings import Finding
 from generator.model.common import Profile
@@ -18,7 +19,7 @@ from generator.rulesets.tower_of_choices.check import check_trial
 from generator.rulesets.tower_of_choices.data import TowerOfChoices, load
 from generator.rulesets.tower_of_choices.odds import ODDS
 from generator.rulesets.tower_of_choices.rules import rules_for
-from generator.rulesets.tower_of_choices.simulate import simulate
+from generator.rulesets.tower_of_choices.simulate import play, simulate
 from generator.rulesets.tower_of_choices.sources import challenge, sheet_sources
 from generator.rulesets.tower_of_choices.starting_deck import starting_deck
 from generator.rulesets.tower_of_choices.trial import Trial, generate_trial
@@ -30,7 +31,7 @@ class TowerOfChoicesFamily(Family[TowerOfChoices]):
     ruling_prefix = "TC"
     rulings = (
         "TC-02", "TC-03", "TC-04", "TC-05", "TC-06", "TC-07", "TC-08", "TC-09", "TC-10",
-        "TC-11", "TC-12", "TC-14", "TC-15", "TC-16", "TC-18", "TC-20", "TC-21",
+        "TC-11", "TC-12", "TC-14", "TC-15", "TC-16", "TC-18", "TC-20", "TC-21", "TC-25",
     )
     depth_name = "room"
     has_end = True  # reaching the top of the trial (TC-20)
@@ -57,6 +58,10 @@ class TowerOfChoicesFamily(Family[TowerOfChoices]):
     def simulate(self, data: TowerOfChoices, profile: Profile, runs: int, seed: str,
                  depth: int, progress: Progress | None) -> Iterable[RunOutcome]:
         return simulate(data, profile, runs, seed, depth, progress)
+
+    def play(self, data: TowerOfChoices, profile: Profile, seed: str, depth: int
+             ) -> PlayedGame:
+        return play(data, profile, seed, depth)
 
     def starting_deck(self, ruleset: Ruleset, skills: str, ability: str | None,
                       challenges: int, profile: Profile) -> tuple[Deck, list[Card]]:

@@ -11,15 +11,17 @@ but not the order of the draw pile.  It chooses by exact odds (:mod:`.odds`):
   When nothing can succeed it still draws one card rather than none, so that every attempt
   spends something and a blocked obstacle cannot stall the trial; with INDEFATIGABLE
   refreshing after failures (TC-11 Faithful) it draws none, which spends nothing and brings
-  a card back.
+  a card back, and so it does where a failure lets the character past (TC-25 Alt).
 * **Rest** at every rest spot or floor end where a card has been spent (resting costs
   nothing there, TC-21 Faithful).  Where resting anywhere costs a setback (TC-21 Alt), rest
   before an obstacle when the whole deck would give a chance at least ``tolerance`` better
   than the current pile.
-* **Challenge cards** (TC-10): add one at a rest when it helps growth and the deck is not
-  thin: no challenge card is still waiting in the deck, a later rest is ahead (so the
-  grown card will be drawn again), and the deck holds enough cards of its best skill to
-  beat a standard TARGET with a challenge card drawn.
+* **Challenge cards** (TC-10): add them at a rest when they help growth and the deck is
+  not thin: no challenge card is still waiting in the deck, a later rest is ahead (so the
+  grown card will be drawn again), and as many as the deck's best skill can carry: enough
+  of its cards to beat a standard TARGET with all of them drawn.  A fresh deck takes one;
+  a strong deck (a skill grown to more cards) takes up to ``most_challenges``, where the
+  profile allows it (TC-10 Alt: at most ``challenge.max_per_rest_alt`` a rest).
 * **Energy drink** when exhausted, or when the pile can no longer succeed but the whole
   deck could.
 * **Conversions** (TC-09) copy the skill the deck holds most of; **burned cards** (TC-12
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.rulesets.tower_of_choices.entities import AbilityKind, ItemKind
+from generator.rulesets.tower_of_choices.logbook import percent
 from generator.rulesets.tower_of_choices.odds import NO_WILD, draw_odds
 from generator.rulesets.tower_of_choices.procedures import (
     Attempt,
@@ -45,14 +48,17 @@ from generator.rulesets.tower_of_choices.procedures import (
 from generator.rulesets.tower_of_choices.rules import Rules
 from generator.rulesets.tower_of_choices.state import Card, RunState, count
 from generator.rulesets.tower_of_choices.trial import Approach, Obstacle
+from generator.words import plural
 
 
 @dataclass(frozen=True)
 class Policy:
-    """The reference player's taste; ``tolerance`` is how much chance it gives up to save
-    cards (a player's preference, not a rule number)."""
+    """The reference player's taste (a player's preferences, not rule numbers):
+    ``tolerance`` is how much chance it gives up to save cards, ``most_challenges`` the
+    most challenge cards it adds at one rest."""
 
     tolerance: Fraction = Fraction(1, 20)
+    most_challenges: int = 2
 
 
 #: (size, matching, challenges, wild, wild_increase) of a pile for one approach skill.
@@ -241,10 +247,10 @@ def choose_attempt(rules: Rules, st: RunState, obstacle: Obstacle, policy: Polic
     # Nothing can succeed from this pile: spend one card on the cheapest approach that can
     # still be attempted (it clears a Hindered setback and moves the pile on).  A character
     # whom INDEFATIGABLE refreshes after failures (TC-11 Faithful) draws none instead: the
-    # failure costs no card and brings one back.
+    # failure costs no card and brings one back; and so does one whom a failure lets past
+    # (TC-25 Alt): the setback is then all it costs.
     checks = rules.data.checks
-    refreshes = rules.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
-    fewest = checks.fewest_draw if refreshes and not rules.refresh_on_success_only else 1
+    fewest = checks.fewest_draw if _free_failure(rules, st) else 1
     deck = st.pile + st.discard
     fallback = []
     for approach in obstacle.approaches:
@@ -254,6 +260,44 @@ def choose_attempt(rules: Rules, st: RunState, obstacle: Obstacle, policy: Polic
         fallback.append((exhausted(rules, st, draw), k, own, approach.skill))
     _, k, _, skill = min(fallback)
     return Choice(Attempt(skill, k), Fraction(0), k)
+
+
+def _free_failure(rules: Rules, st: RunState) -> bool:
+    """Whether a failed check that draws nothing costs the character no card: TC-25 Alt
+    lets it past, or INDEFATIGABLE brings a card back after it (TC-11 Faithful)."""
+    if rules.failure_passes:
+        return True
+    refreshes = rules.ability_effect(st.character.ability, AbilityKind.REFRESH_RANDOM_CARD)
+    return refreshes is not None and not rules.refresh_on_success_only
+
+
+def attempt_reason(
+    rules: Rules, st: RunState, obstacle: Obstacle, choice: Choice, policy: Policy
+) -> tuple[str, str]:
+    """Why :func:`choose_attempt` took ``choice``, and the ruling it leans on (a logged
+    game's line; the choice itself never reads this)."""
+    attempt = choice.attempt
+    approach = obstacle.approach(attempt.skill)
+    assert approach is not None
+    draw, target = check_numbers(rules, st, obstacle, approach)
+    fewer = "TC-12" if attempt.burn else ("TC-04" if attempt.cards < draw else "")
+    if target == 0 and not attempt.cards and not attempt.burn:
+        return "TARGET 0 succeeds without drawing", "TC-05"
+    if choice.chance == 0:
+        if rules.failure_passes:
+            return "no approach can succeed from this pile: take the setback and go on", "TC-25"
+        if _free_failure(rules, st):
+            return ("no approach can succeed from this pile: draw none, and INDEFATIGABLE "
+                    "brings a card back", "TC-11")
+        return "no approach can succeed from this pile: spend a card to move it on", ""
+    top = best_chance(rules, st, obstacle, st.pile)
+    chance = percent(choice.chance)
+    if choice.chance == top:
+        if attempt.cards < draw and not attempt.burn:
+            return f"{chance} to succeed, as good as drawing more", fewer
+        return f"{chance} to succeed, the best chance", fewer
+    given = percent(Fraction(0) if rules.stop_early else policy.tolerance)
+    return f"{chance} to succeed, within {given} of the best {percent(top)}, for fewer cards", fewer
 
 
 def drink_item(rules: Rules, st: RunState) -> str | None:
@@ -276,6 +320,14 @@ def wants_drink(rules: Rules, st: RunState, obstacle: Obstacle, policy: Policy) 
     return best_chance(rules, st, obstacle, st.pile + st.discard) > 0
 
 
+def drink_reason(rules: Rules, st: RunState, obstacle: Obstacle) -> str:
+    """Why :func:`wants_drink` drinks (a logged game's line)."""
+    if all(exhausted(rules, st, check_numbers(rules, st, obstacle, a)[0])
+           for a in obstacle.approaches):
+        return "exhausted for every approach"
+    return "the pile cannot succeed, the whole deck could"
+
+
 def wants_rest_anywhere(rules: Rules, st: RunState, obstacle: Obstacle, policy: Policy) -> bool:
     """TC-21 Alt: rest before ``obstacle`` when the whole deck is clearly better."""
     if not any(c != rules.challenge for c in st.discard):
@@ -287,15 +339,61 @@ def wants_rest_anywhere(rules: Rules, st: RunState, obstacle: Obstacle, policy: 
     return rested - now >= policy.tolerance
 
 
-def challenges_to_add(rules: Rules, st: RunState, rests_ahead: int) -> int:
-    """TC-10: how many challenge cards to shuffle in at this rest (0 or 1)."""
+def rest_reason(rules: Rules, st: RunState, obstacle: Obstacle) -> str:
+    """Why :func:`wants_rest_anywhere` rests (a logged game's line)."""
+    if not st.pile:
+        return "the pile is empty"
+    now = best_chance(rules, st, obstacle, st.pile)
+    rested = best_chance(rules, st, obstacle, st.pile + st.discard)
+    return f"the whole deck gives {percent(rested)}, the pile {percent(now)}"
+
+
+def challenges_to_add(rules: Rules, st: RunState, rests_ahead: int, policy: Policy) -> int:
+    """TC-10: how many challenge cards to shuffle in at this rest (see the module's
+    docstring); at most ``challenge.max_per_rest_alt`` under TC-10 Alt."""
     deck = st.pile + st.discard
     if rests_ahead <= 0 or rules.challenge in deck:
         return 0
+    wanted = _challenges_carried(rules, deck, policy)
+    if rules.capped_challenges:
+        return min(wanted, rules.data.checks.challenge_max_per_rest_alt)
+    return wanted
+
+
+def _best_skill(deck: Sequence[Card]) -> tuple[str, int]:
+    """The card the deck holds most of, and how many (ties: the first name)."""
+    tally = Counter(deck)
+    return min(tally.items(), key=lambda kv: (-kv[1], kv[0]), default=("", 0))
+
+
+def _challenges_carried(rules: Rules, deck: Sequence[Card], policy: Policy) -> int:
+    """The challenge cards the deck's best skill can carry: a hand holding c of them needs
+    the standard TARGET plus ``target_per_card`` for each, in cards of that skill."""
     checks = rules.data.checks
-    most = max((count(deck, s) for s in set(deck)), default=0)
-    needed = checks.standard_target + checks.challenge_target_per_card
-    return 1 if most >= needed else 0
+    _, most = _best_skill(deck)
+    carried = (most - checks.standard_target) // checks.challenge_target_per_card
+    return max(0, min(carried, policy.most_challenges))
+
+
+def challenge_reason(
+    rules: Rules, st: RunState, rests_ahead: int, added: int, policy: Policy
+) -> str:
+    """Why :func:`challenges_to_add` added ``added`` cards (a logged game's line)."""
+    deck = st.pile + st.discard
+    if rests_ahead <= 0:
+        return "add no CHALLENGE card: no later rest would bring a grown card back"
+    if rules.challenge in deck:
+        return "add no CHALLENGE card: one still waits in the deck"
+    skill, most = _best_skill(deck)
+    wanted = _challenges_carried(rules, deck, policy)
+    target = rules.data.checks.standard_target
+    if not wanted:
+        return f"add no CHALLENGE card: {most} {skill} cannot beat TARGET {target} with one drawn"
+    text = (f"add {plural(added, 'CHALLENGE card')}: {most} {skill} can beat TARGET {target} "
+            f"with {wanted} drawn")
+    if added < wanted:
+        text += f", but at most {plural(added, 'card')} may go in at a rest"
+    return text
 
 
 def prefer(st: RunState, rules: Rules) -> Prefer:

@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generator.engine.rng import Rng
+from generator.rulesets.tower_of_choices import narrate
 from generator.rulesets.tower_of_choices.entities import AbilityKind, Item, Modifier, SetbackKind
+from generator.rulesets.tower_of_choices.logbook import cards_text
 from generator.rulesets.tower_of_choices.rules import Rules
 from generator.rulesets.tower_of_choices.state import Card, RunState, count, shuffle
 from generator.rulesets.tower_of_choices.trial import Approach, Obstacle
@@ -154,7 +156,8 @@ def resolve_check(
     st.checks += 1
     st.hindered = 0  # a Hindered setback lasts for one check (TC-18)
     if exhausted(rules, st, draw):
-        st.log("exhausted", attempt.skill)
+        if st.book is not None:
+            narrate.exhausted(rules, st)
         # TC-03 Faithful: every check fails at once; Alt: the trial is over.
         return CheckResult(
             attempt.skill,
@@ -174,10 +177,11 @@ def resolve_check(
     matches, challenges, extra = surplus(rules, attempt.skill, hand, target)
     success = extra >= 0
     drawn = tuple(hand)
+    if st.book is not None:
+        narrate.check(rules, st, attempt.skill, cards, target, extra)
     _convert(rules, st, success, prefer)
     st.discard.extend(hand)
     hand.clear()
-    st.log("check", attempt.skill, str(len(drawn)), "success" if success else "failure")
     return CheckResult(attempt.skill, draw, target, drawn, matches, challenges, success, extra)
 
 
@@ -196,12 +200,15 @@ def _burn(rules: Rules, st: RunState, attempt: Attempt) -> int:
     for _ in range(burn.amount):
         if not st.pile:
             break
-        if rules.chosen_burn and attempt.burn_card in st.pile:
+        picked = attempt.burn_card
+        chosen = rules.chosen_burn and picked is not None and picked in st.pile
+        if chosen and picked is not None:
             # TC-12 Alt: the player looks through the pile and picks the card.
-            position = st.pile.index(attempt.burn_card)
-            st.discard.append(st.pile.pop(position))
+            st.discard.append(st.pile.pop(st.pile.index(picked)))
         else:
             st.discard.append(st.pile.pop())  # TC-12 Faithful: the top card, unseen
+        if st.book is not None:
+            narrate.burn(st, st.discard[-1], chosen)
     return burn.amount
 
 
@@ -226,7 +233,8 @@ def _convert(rules: Rules, st: RunState, success: bool, prefer: Prefer) -> None:
     TC-07 Faithful: always; Alt: only after a success, otherwise it leaves the game.
     TC-08 Faithful: with no ordinary card to copy it leaves the game; Alt: it stays a
     challenge card and goes to the discard pile.  TC-09 Faithful: each copies any other
-    card (the player's first preference); Alt: each copies a different card where it can.
+    card (the player's first preference); Alt: each copies a skill that no other challenge
+    card of the draw copied, while the draw has one left, then the first preference.
     """
     hand = st.hand
     label = rules.challenge
@@ -236,32 +244,54 @@ def _convert(rules: Rules, st: RunState, success: bool, prefer: Prefer) -> None:
     ranked = prefer(others) if others else []
     if sorted(ranked) != sorted(others):
         raise ValueError(f"prefer() must rank the other cards {others!r}, got {ranked!r}")
-    kept: list[Card] = []
+    names = list(dict.fromkeys(ranked))  # the skills of the draw, best first, once each
+    several = hand.count(label) > 1
     used = 0
-    for card in hand:
-        if card != label:
-            kept.append(card)
-            continue
-        if rules.convert_on_success_only and not success:
+    at = 0  # the hand is rewritten in place, so that a logged step shows it as it is
+    while at < len(hand):
+        if hand[at] != label:
+            at += 1
+        elif rules.convert_on_success_only and not success:
+            del hand[at]
             st.challenges_removed += 1
-            st.log("challenge-removed", "failure")
+            _said(st, "the CHALLENGE card leaves the game: the check failed", "TC-07")
+        elif not others and rules.keep_lone_challenge:
+            at += 1
+            _said(st, "the CHALLENGE card, with no skill card beside it, stays a CHALLENGE "
+                      "card", "TC-08")
         elif not others:
-            if rules.keep_lone_challenge:
-                kept.append(card)
-                st.log("challenge-kept")
-            else:
-                st.challenges_removed += 1
-                st.log("challenge-removed", "alone")
+            del hand[at]
+            st.challenges_removed += 1
+            _said(st, "the CHALLENGE card leaves the game: no skill card came with it", "TC-08")
         else:
-            if rules.distinct_conversions and used < len(ranked):
-                name = ranked[used]
-                used += 1
-            else:
-                name = ranked[0]
-            kept.append(name)
+            # TC-09 Alt: a skill no other challenge card of this draw took, while any is left.
+            distinct = rules.distinct_conversions and used < len(names)
+            hand[at] = names[used] if distinct else ranked[0]
+            used += distinct
             st.challenges_converted += 1
-            st.log("challenge-converted", name)
-    hand[:] = kept
+            if st.book is not None:
+                _said_conversion(st, hand[at], several, distinct, success)
+            at += 1
+
+
+def _said(st: RunState, text: str, ruling: str) -> None:
+    if st.book is not None:
+        narrate.conversion(st, text, ruling)
+
+
+def _said_conversion(st: RunState, name: str, several: bool, distinct: bool,
+                     success: bool) -> None:
+    """The line of one rewritten challenge card, and the ruling that chose its name."""
+    text = f"the CHALLENGE card is rewritten as {name}"
+    if several and distinct:
+        narrate.conversion(st, f"{text}, a skill no other CHALLENGE card of this draw took",
+                           "TC-09")
+    elif several:
+        narrate.conversion(st, f"{text}, the player's pick, as another may be", "TC-09")
+    elif not success:
+        narrate.conversion(st, f"{text}, though the check failed", "TC-07")
+    else:
+        narrate.conversion(st, f"{text}, the player's pick", "")
 
 
 # -- after a check ---------------------------------------------------------------------
@@ -287,10 +317,12 @@ def refresh(
             break
         card = st.discard.pop(spent[rng.below(len(spent))])
         if rules.refresh_on_success_only:
-            st.pile.insert(len(st.pile) if top else 0, card)
+            index = len(st.pile) if top else 0
         else:
-            st.pile.insert(rng.below(len(st.pile) + 1), card)
-        st.log("refresh", card)
+            index = rng.below(len(st.pile) + 1)
+        st.pile.insert(index, card)
+        if st.book is not None:
+            narrate.refresh(st, card, narrate.place_in_pile(len(st.pile), index))
     return card
 
 
@@ -308,25 +340,33 @@ def apply_setback(
     caller's to apply to the room.
     """
     setback = rules.setbacks[name]
-    st.log("setback", name)
+    detail = ""
     match setback.kind:
         case SetbackKind.TARGET_UP:
             st.hindered += setback.amount
+            detail = f"the next check's TARGET +{setback.amount}"
         case SetbackKind.DRAIN:
-            for _ in range(min(setback.amount, len(st.pile))):
-                st.discard.append(st.pile.pop())
+            drained = [st.pile.pop() for _ in range(min(setback.amount, len(st.pile)))]
+            st.discard.extend(drained)
+            detail = (f"{cards_text(drained)} from the top of the pile to the discard pile"
+                      if drained else "the pile is already empty")
         case SetbackKind.LOSE_ITEM:
-            for _ in range(setback.amount):
-                if not st.items:
-                    break
-                choice = lose(st.items) if lose else st.items[-1]
-                st.items.remove(choice)
-                for m in rules.items[choice].modifiers:
-                    if m.kept_if_lost:
-                        st.kept.append((choice, m))
+            lost = [_lose_item(rules, st, lose) for _ in range(min(setback.amount, len(st.items)))]
+            detail = f"{cards_text(lost)} lost" if lost else "nothing left to lose"
         case SetbackKind.LOSE_REWARD:
-            return True
-    return False
+            detail = "the room's loot and rest are lost"
+    if st.book is not None:
+        narrate.setback(st, name, detail)
+    return setback.kind == SetbackKind.LOSE_REWARD
+
+
+def _lose_item(rules: Rules, st: RunState, lose: Callable[[Sequence[str]], str] | None) -> str:
+    """Drop the item ``lose`` picks (the last by default); its ``kept_if_lost`` modifiers
+    stay (TC-17)."""
+    choice = lose(st.items) if lose else st.items[-1]
+    st.items.remove(choice)
+    st.kept.extend((choice, m) for m in rules.items[choice].modifiers if m.kept_if_lost)
+    return choice
 
 
 def wound(rules: Rules, st: RunState) -> bool:
@@ -334,6 +374,8 @@ def wound(rules: Rules, st: RunState) -> bool:
     if not rules.wounds_track:
         return False
     st.wounds += rules.data.wounds_alt.per_failure
+    if st.book is not None:
+        narrate.wound(rules, st)
     return st.wounds >= rules.data.wounds_alt.out_at
 
 
@@ -380,7 +422,6 @@ def rest(rules: Rules, st: RunState, challenges: int, rng: Rng) -> None:
     st.pile = cards
     st.discard = []
     st.rests += 1
-    st.log("rest", str(challenges))
 
 
 def drink(rules: Rules, st: RunState, item: str, rng: Rng) -> None:
@@ -401,7 +442,8 @@ def drink(rules: Rules, st: RunState, item: str, rng: Rng) -> None:
     cards = st.pile + back
     shuffle(rng, cards)
     st.pile = cards
-    st.log("drink", item)
+    if st.book is not None:
+        narrate.drink(st, item, len(back))
 
 
 def carried_count(rules: Rules, items: Sequence[str]) -> int:

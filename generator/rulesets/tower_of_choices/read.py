@@ -230,6 +230,8 @@ def _checks(node: Node, skills: tuple[str, ...]) -> CheckRules:
         obstacle_min_draw=limits.int("min_draw", min=1),
         obstacle_min_target=limits.int("min_target", min=0),
         obstacle_target_at_most_draw=limits.bool("target_at_most_draw"),
+        obstacle_fewest_approaches=limits.int("fewest_approaches", min=1),
+        obstacle_most_approaches=limits.int("most_approaches", min=1, max=len(skills)),
     )
     if rules.standard_target > rules.standard_draw:
         standard.error("target", f"{rules.standard_target} is above draw {rules.standard_draw}")
@@ -239,6 +241,12 @@ def _checks(node: Node, skills: tuple[str, ...]) -> CheckRules:
         )
     if rules.target_floor_alt < rules.target_floor:
         target.error("floor_alt", f"{rules.target_floor_alt} is below floor {rules.target_floor}")
+    if rules.obstacle_most_approaches < rules.obstacle_fewest_approaches:
+        limits.error(
+            "most_approaches",
+            f"{rules.obstacle_most_approaches} is below fewest_approaches "
+            f"{rules.obstacle_fewest_approaches}",
+        )
     for part in (standard, target, draw, deck, challenge, wild, limits, node):
         part.done()
     return rules

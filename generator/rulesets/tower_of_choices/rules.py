@@ -66,6 +66,7 @@ class Rules:
     wounds_track: bool  # TC-18 Alt: failures mark wounds, and enough put the character out
     floors: bool  # TC-20 Alt: rooms grouped in floors with a rest between, no rest spots
     rest_anywhere: bool  # TC-21 Alt: rest anywhere outside an obstacle, at the room's cost
+    failure_passes: bool  # TC-25 Alt: a failed exchange costs its setback, then the way is on
 
     def ability_effect(self, ability: str, kind: AbilityKind) -> AbilityEffect | None:
         return self.abilities[ability].effect(kind)
@@ -150,6 +151,7 @@ def build_rules(data: TowerOfChoices, profile: Profile) -> Rules:
         wounds_track=p.alt("TC-18"),
         floors=p.alt("TC-20"),
         rest_anywhere=p.alt("TC-21"),
+        failure_passes=p.alt("TC-25"),
     )
 
 

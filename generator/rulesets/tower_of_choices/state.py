@@ -17,11 +17,14 @@ The lookups and readings the rules need live in :class:`.rules.Rules`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from generator.engine.playlog import StateValue, Step, state_of
 from generator.engine.rng import Rng
 from generator.rulesets.tower_of_choices.entities import AbilityKind, Modifier
+from generator.rulesets.tower_of_choices.logbook import Logbook, cards_text
 from generator.rulesets.tower_of_choices.rules import Rules
 
 RULESET = "tower-of-choices"
@@ -75,7 +78,8 @@ class RunState:
     The rules functions change it in place; :meth:`snapshot` gives a frozen copy.
     ``hindered`` is the TARGET increase waiting for the next check (the Hindered setback,
     TC-18); ``kept`` holds modifiers of lost items that stay (``kept_if_lost``, TC-17);
-    ``wounds`` is only used under TC-18 Alt.  ``events`` is a play log when not None.
+    ``wounds`` is only used under TC-18 Alt.  ``book`` is the game's log when it is
+    logged (``towerpress play``), None otherwise.
     """
 
     character: Character
@@ -94,7 +98,7 @@ class RunState:
     checks: int = 0
     felled: int = 0  # extra enemies felled by QUICK DRAW (TC-19)
     rests: int = 0
-    events: list[tuple[str, ...]] | None = None
+    book: Logbook | None = None
 
     def card_total(self) -> int:
         """The cards the conservation invariant expects in pile + hand + discard + reserve."""
@@ -109,9 +113,31 @@ class RunState:
             self.challenges_removed,
         )
 
-    def log(self, *event: str) -> None:
-        if self.events is not None:
-            self.events.append(event)
+    def note(
+        self, what: str, text: str, ruling: str = "", dice: tuple[int, ...] | None = None
+    ) -> None:
+        """Log a step (only when there is a ``book``; callers test for it, so that an
+        unlogged game builds no text): its ``dice`` (by default those the tape gave since
+        the last step) and the state after it."""
+        book = self.book
+        assert book is not None
+        rolled = book.tape.take() if dice is None else dice
+        book.steps.append(Step(what, text, rolled, ruling, state_of(self.shown(book))))
+
+    def shown(self, book: Logbook) -> dict[str, StateValue]:
+        """The state a step shows: the piles' sizes (the hand of a draw counts as
+        discarded: it goes there once its challenge cards are rewritten), the deck by card,
+        the items, a Hindered setback waiting, and wounds where a wounds track counts them."""
+        out: dict[str, StateValue] = {
+            "pile": len(self.pile),
+            "discard": len(self.discard) + len(self.hand),
+            "deck": deck_text(self.pile + self.hand + self.discard),
+            "items": items_text(self.items),
+            "hindered": self.hindered,
+        }
+        if book.wounds:
+            out["wounds"] = self.wounds
+        return out
 
 
 def starting_deck(rules: Rules, character: Character) -> list[Card]:
@@ -125,17 +151,37 @@ def starting_deck(rules: Rules, character: Character) -> list[Card]:
     return deck
 
 
-def new_run_state(rules: Rules, character: Character, rng: Rng, *, log: bool = False) -> RunState:
+def new_run_state(
+    rules: Rules, character: Character, rng: Rng, book: Logbook | None = None
+) -> RunState:
     """A fresh character entering the trial: its deck shuffled into the draw pile."""
     deck = starting_deck(rules, character)
     shuffle(rng, deck)
-    return RunState(
+    st = RunState(
         character=character,
         pile=deck,
         items=list(character.items),
         starting_cards=len(deck),
-        events=[] if log else None,
+        book=book,
     )
+    if book is not None:
+        st.note("shuffle", f"shuffle the {len(deck)}-card deck: {pile_text(st.pile)}")
+    return st
+
+
+def deck_text(cards: Sequence[Card]) -> str:
+    """A deck as a logged game's state shows it: each card with its count, by name."""
+    return ", ".join(f"{card} {n}" for card, n in sorted(Counter(cards).items()))
+
+
+def items_text(items: Sequence[str]) -> str:
+    """Items as a logged game shows them: "; " between them, as a name may hold a comma."""
+    return "; ".join(items) or "none"
+
+
+def pile_text(pile: Sequence[Card]) -> str:
+    """A draw pile as a logged game shows it after a shuffle: top first."""
+    return f"the pile, top first: {cards_text(pile[::-1])}"
 
 
 def count(cards: Sequence[Card], name: Card) -> int:

@@ -7,13 +7,15 @@ floors with a rest between one floor and the next, and rooms carry no rest spot 
 The original publishes no obstacles, and this project adds no rule numbers, so the
 simulation's *generic* obstacles are built only from the data:
 
-* every one of the skills is an approach (the DM accepts any approach, rulings.md 3.1);
+* the obstacle names a few skills as its approaches, as the DM does (issue 24): their
+  number is uniform from ``checks.obstacle_limits``' fewest to most approaches, and the
+  skills are drawn one by one without repeats, uniformly over those left; they are listed
+  in table order, and the player may take no other approach;
 * each approach is the standard obstacle (``checks.standard_obstacle``) or the standard
   obstacle with one of the adjustment rows that the DM decides (``checks.adjustments`` with
   ``decided_by = "dm"``: a clever approach, a difficult obstacle, a poor fit) applied once
-  in the row's direction, uniformly over those 1 + rows variants (an obstacle's variants
-  are the base-(1 + rows) digits of one roll, skill by skill in table order); a change that
-  would break ``checks.obstacle_limits`` is not applied;
+  in the row's direction, uniformly over those 1 + rows variants (one roll per approach,
+  in table order); a change that would break ``checks.obstacle_limits`` is not applied;
 * the obstacle names one item that helps (uniform over the catalogue plus "none"): carried,
   it gives the Equipment row's DRAW step, or, for an item whose modifier has a condition
   (the reference book, TC-17), it means the condition holds here;
@@ -74,7 +76,9 @@ class Obstacle:
         return next((a for a in self.approaches if a.skill == skill), None)
 
     def cheapest_draw(self) -> int:
-        return min(a.draw for a in self.approaches)
+        """The smallest DRAW of its approaches; 0 for an obstacle without any (a broken
+        one, which the checker reports as ``obstacle-limits``): it costs no card to meet."""
+        return min((a.draw for a in self.approaches), default=0)
 
 
 @dataclass(frozen=True)
@@ -125,9 +129,14 @@ class Recorder:
         if isinstance(self.rng, SplitMix64):
             roll = Roll(bound, self.rng.below(bound))
         else:  # replaying recorded rolls (the checker)
-            roll = next(self.rng)
-            if roll.bound != bound:
-                raise ValueError(f"expected a roll below {bound}, got {roll!r}")
+            # Not StopIteration at the end: a generator expression would turn it into a
+            # RuntimeError.
+            replayed = next(self.rng, None)
+            if replayed is None:
+                raise ValueError(f"expected a roll below {bound}, got none: the rolls ran out")
+            if replayed.bound != bound:
+                raise ValueError(f"expected a roll below {bound}, got {replayed!r}")
+            roll = replayed
         self.rolls.append(roll)
         return roll.value
 
@@ -169,10 +178,22 @@ def _optional_item(rules: Rules, rec: Recorder) -> str | None:
     return items[value].name if value < len(items) else None
 
 
+def _approaches(rules: Rules, rec: Recorder) -> tuple[Approach, ...]:
+    """The approaches a generic obstacle names: how many, which skills, then each one's
+    variant (see the module's docstring)."""
+    checks = rules.data.checks
+    names = rules.data.skill_names
+    fewest, most = checks.obstacle_fewest_approaches, checks.obstacle_most_approaches
+    wanted = fewest + rec.below(most - fewest + 1)
+    left = list(range(len(names)))
+    picked = sorted(left.pop(rec.below(len(left))) for _ in range(wanted))
+    variants = len(dm_rows(rules)) + 1
+    return tuple(_approach(rules, names[i], rec.below(variants)) for i in picked)
+
+
 def derive_room(rules: Rules, number: int, rec: Recorder) -> Room:
     """The room's content from its rolls (rest spot and floor are set by :func:`place_rests`)."""
     data = rules.data
-    names = data.skill_names
     most = max(1, room_budget(rules) // data.checks.standard_draw)
     wanted = rec.below(most) + 1
     loot = _optional_item(rules, rec)
@@ -181,17 +202,10 @@ def derive_room(rules: Rules, number: int, rec: Recorder) -> Room:
     for k in range(1, wanted + 1):
         helper = _optional_item(rules, rec)
         failure = data.setbacks[rec.below(len(data.setbacks))].name
-        # One variant per skill: the base-(rows + 1) digits of a single roll, in table order.
-        base = len(dm_rows(rules)) + 1
-        variants = rec.below(base ** len(names))
-        approaches = []
-        for skill in names:
-            variants, digit = divmod(variants, base)
-            approaches.append(_approach(rules, skill, digit))
         obstacles.append(
             Obstacle(
                 name=f"Obstacle {number}.{k}",
-                approaches=tuple(approaches),
+                approaches=_approaches(rules, rec),
                 helps=(helper,) if helper else (),
                 failure=failure,
             )

@@ -320,6 +320,10 @@ def _check_tables(printed: Profile | None, data: TowerOfChoices) -> list[TableVi
                 ("Smallest DRAW of an approach", str(c.obstacle_min_draw)),
                 ("Smallest TARGET, before items", str(c.obstacle_min_target)),
                 ("TARGET no greater than DRAW", "yes" if c.obstacle_target_at_most_draw else "no"),
+                (
+                    "Approaches an obstacle names",
+                    f"{c.obstacle_fewest_approaches} to {c.obstacle_most_approaches}",
+                ),
             ),
         ),
     ]

@@ -459,17 +459,25 @@ def test_a_word_wider_than_its_stat_box_is_an_overflow() -> None:
     assert spills.height == pytest.approx(fits.height)
 
 
-def test_d6_scale_monsters_keep_their_stats_in_their_boxes(tmp_path: Path) -> None:
-    # DD-28 Alt: HP and armour are the monster die's value, which the table calls "the
-    # monster die"; a stat box holds "die", and no card has to shrink for it.
+@pytest.mark.parametrize(("profile", "armour_is_the_die"), [("d6-scale", False),
+                                                          ("balanced", True)])
+def test_d6_scale_monsters_keep_their_stats_in_their_boxes(
+    tmp_path: Path, profile: str, armour_is_the_die: bool,
+) -> None:
+    # DD-28 Alt: HP is the monster die's value, which the table calls "the monster die"; a
+    # stat box holds "die", and no card has to shrink for it.  Armour is the die too only
+    # under DD-34 Alt (balanced); d6-scale keeps the manual's Dex.
     ruleset = load_content().ruleset("three-dice-dungeon")
-    decks = select_decks(ruleset, "monsters", ruleset.profile("d6-scale"))
+    decks = select_decks(ruleset, "monsters", ruleset.profile(profile))
     printed = write_cards(ruleset, decks, CardOptions(), tmp_path / "d6.pdf")
     assert set(printed.pieces.sizes.values()) == {base_size(CardOptions().size.width)}
     for card in decks[0].cards:
-        assert dict(card.stats)["HP"] == dict(card.stats)["Dex/armour"] == "die"
-        assert "Mind" not in dict(card.stats)
-    assert text_of(tmp_path / "d6.pdf").count("die HP") == len(decks[0].cards)
+        stats = dict(card.stats)
+        assert stats["HP"] == "die"
+        assert (stats["Dex/armour"] == "die") is armour_is_the_die, card.title
+        assert "Mind" not in stats
+    printed_dice = re.findall(r"\bdie\b", text_of(tmp_path / "d6.pdf"))
+    assert len(printed_dice) == len(decks[0].cards) * (2 if armour_is_the_die else 1)
 
 
 def test_no_font_files_left_behind(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from generator.cli.main import cli
 from generator.errors import RenderError
 from generator.model.common import Reading
 from generator.model.loader import Content, Ruleset
+from generator.products.rulebook.html import rulebook_html
 from generator.products.rulebook.product import RULEBOOK, RulebookOptions
 from generator.render.capitals import is_label
 from generator.render.markdown import ProseRenderer
@@ -560,3 +561,26 @@ def test_a_word_wider_than_its_line_is_broken_not_cut_off(
         assert found
         for page in found:
             assert all(c["x0"] >= 0 and c["x1"] <= page.width for c in page.chars)
+
+
+def test_the_appendix_says_why_a_declared_rulings_readings_cannot_differ(
+    content: Content,
+) -> None:
+    """A ruling the solo engine cannot play both ways says so under its question: the one
+    only several players meet, and the one another ruling settles (issue 24)."""
+    notes = {"multiplayer": "Only a game of several players meets this point",
+             "decided": "In play, the reading of {} settles this point."}
+    seen = set()
+    for ruleset in content.rulesets.values():
+        html = rulebook_html(ruleset)
+        for ruling in ruleset.rulings:
+            row = html.split(f'id="ruling-{ruling.id}"', 1)[1].split("</tr>", 1)[0]
+            if ruling.scope:
+                assert notes["multiplayer"] in row, ruling.id
+                seen.add("multiplayer")
+            elif ruling.decided_by:
+                assert notes["decided"].format(ruling.decided_by) in row, ruling.id
+                seen.add("decided")
+            else:
+                assert "settles this point" not in row and "several players meets" not in row
+    assert seen == {"multiplayer", "decided"}, "no declared ruling left to check"
