@@ -16,7 +16,6 @@ from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.three_dice_dungeon.rules import Rules, rules_for
 
 FOLDER = Path(__file__).resolve().parents[2] / "content" / "three-dice-dungeon"
-PROFILES = ("as-written", "d6-scale")
 
 
 @lru_cache(maxsize=1)
