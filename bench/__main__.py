@@ -11,6 +11,7 @@ BENCHMARKS = (
     "three_dice_dungeon_engine",
     "tower_of_choices_engine",
     "cards",
+    "booklet",
 )
 
 

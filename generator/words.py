@@ -6,3 +6,19 @@ from __future__ import annotations
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 page``, ``2 pages``."""
     return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def either(names: list[str]) -> str:
+    """Names as a reader says a choice of them: ``A, B or C``; names that differ only after
+    a comma are said once (``Misc supplies (tier 1, tier 2 or tier 3)``)."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        head, _, tail = name.partition(", ")
+        groups.setdefault(head, []).append(tail)
+    said = [head if tails == [""] else f"{head} ({_or(tails)})" if len(tails) > 1
+            else f"{head}, {tails[0]}" for head, tails in groups.items()]
+    return _or(said)
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

@@ -19,8 +19,11 @@ def list_command(content_dir: Path | None) -> None:
     for ruleset in content.rulesets.values():
         click.echo(f"{ruleset.id}: {ruleset.title}")
         for profile in ruleset.profiles.values():
-            default = " (default)" if profile.id == ruleset.info.default_profile else ""
-            click.echo(f"  profile {profile.id}{default}: {profile.title}")
+            marks = [what for what, chosen in (("default", ruleset.info.default_profile),
+                                               ("booklets", ruleset.info.booklet_profile))
+                     if chosen == profile.id]
+            shown = f" ({', '.join(marks)})" if marks else ""
+            click.echo(f"  profile {profile.id}{shown}: {profile.title}")
         for deck in ruleset.decks.values():
             click.echo(f"  deck {deck.id}: {deck.title}")
         for sheet in ruleset.sheets.values():

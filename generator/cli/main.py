@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from generator import __version__
+from generator.cli.booklet import booklet, check
 from generator.cli.build import build
 from generator.cli.cards import cards
 from generator.cli.content import list_command, validate
@@ -37,7 +38,7 @@ def cli() -> None:
 
 
 for _command in (list_command, validate, rulebook, simulate, play, tune, odds, build, cards,
-                 sheet, log):
+                 sheet, log, booklet, check):
     cli.add_command(_command)
 
 

@@ -8,12 +8,15 @@ products are handed a family (:func:`family_of`); nothing here does I/O.
 
 from __future__ import annotations
 
+import json
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from importlib import resources
 from typing import Any, ClassVar, TypeVar
 
+from generator.engine.gamebook import Gamebook
 from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
 from generator.errors import TowerpressError
@@ -98,6 +101,38 @@ class Family(ContentFamily[D]):
     def check_booklet(self, data: D, profile: Profile, dungeon: Any) -> list[Finding]:
         """Every invariant of rulings.md 1.5, 2.5 or 3.5 that ``dungeon`` breaks (none:
         it is sound), each recomputed from its raw dice."""
+
+    @abstractmethod
+    def gamebook(self, data: D, profile: Profile, dungeon: Any, seed: str) -> Gamebook:
+        """``dungeon`` written as a gamebook: numbered sections, tapes, and the dungeon as
+        the booklet's JSON holds it (its schema: ``booklet_schema``)."""
+
+    @abstractmethod
+    def read_dungeon(self, data: D, profile: Profile, document: Mapping[str, Any]) -> Any:
+        """The dungeon of a booklet's JSON document (valid against the schemas), as
+        ``gamebook`` wrote it, for ``check_booklet`` to prove from its raw dice.
+
+        Raises:
+            TowerpressError: the document names what the data has not (a monster, an
+                obstacle), in one line that says where.
+        """
+
+    @abstractmethod
+    def booklet_odds(self, data: D, profile: Profile, dungeon: Any, runs: range, seed: str
+                     ) -> Iterable[RunOutcome]:
+        """The plays numbered ``runs`` of ``dungeon`` by the reference player, in order,
+        with fresh dice each time, not the tapes: play ``n`` takes its dice from the
+        stream of (seed, ruleset, n, "odds"), so the plays can be shared out among
+        processes and still give the same outcomes."""
+
+    def booklet_schema(self) -> Mapping[str, Any]:
+        """The JSON Schema of the family's part of a booklet (its dungeon keys), which
+        every booklet is checked against beside the shared one: ``booklet.schema.json``
+        in the family's package."""
+        package = type(self).__module__.rpartition(".")[0]
+        text = resources.files(package).joinpath("booklet.schema.json").read_text("utf-8")
+        schema: dict[str, Any] = json.loads(text)
+        return schema
 
 
 def family_of(ruleset: Ruleset) -> Family[Any]:

@@ -31,6 +31,8 @@ class RulesetInfo:
     description: str
     language: str
     default_profile: str
+    #: The profile a booklet follows unless asked for another: the one made for play.
+    booklet_profile: str
     credits: tuple[Credit, ...]
 
 
@@ -105,6 +107,7 @@ def load_info(node: Node, families: tuple[str, ...]) -> RulesetInfo:
         description=node.str("description"),
         language=node.str("language", "en"),
         default_profile=node.str("default_profile", "as-written"),
+        booklet_profile=node.str("booklet_profile", "as-written"),
         credits=tuple(credits),
     )
     node.done()

@@ -40,3 +40,11 @@ def update_with_folder(digest: hashlib._Hash, folder: Path, inside: Path,
     lead anywhere in ``inside``."""
     for path in files_under(folder, patterns):
         digest.update(str(path.relative_to(folder)).encode() + b"\0" + fingerprint(path, inside))
+
+
+def content_hash(folder: Path, inside: Path) -> str:
+    """The SHA-256 of a ruleset's content folder (``inside``: the content tree it is in),
+    which a booklet carries to say which content made it."""
+    digest = hashlib.sha256()
+    update_with_folder(digest, folder, inside)
+    return digest.hexdigest()

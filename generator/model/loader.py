@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -27,6 +28,7 @@ from generator.model.common import (
     load_rulings,
 )
 from generator.model.decks import Card, Deck, load_decks
+from generator.model.digest import content_hash
 from generator.model.family import ContentFamily, Families
 from generator.model.prose import check_chapter
 from generator.model.reading import Reader
@@ -58,6 +60,12 @@ class Ruleset:
     @property
     def title(self) -> str:
         return self.info.title
+
+    @cached_property
+    def content_hash(self) -> str:
+        """The SHA-256 of the ruleset's folder (a booklet carries it), read once: a print
+        run of a thousand booklets reads the folder once, not a thousand times."""
+        return content_hash(self.root, self.root.parent)
 
     def profile(self, profile_id: str | None = None) -> Profile:
         """The named profile, or the ruleset's default.
@@ -158,10 +166,12 @@ class _RulesetLoad:
             if raw is not None:
                 node = self.node(raw, f"profiles/{path.name}")
                 profiles[path.stem] = load_profile(node, path.stem, rulings)
-        if profiles and info.default_profile not in profiles:
-            self.findings.add(f"{self.shown}/ruleset.toml", "default_profile",
-                              f"unknown profile {info.default_profile!r} "
-                              f"(expected one of: {', '.join(sorted(profiles))})")
+        for key, name in (("default_profile", info.default_profile),
+                          ("booklet_profile", info.booklet_profile)):
+            if profiles and name not in profiles:
+                self.findings.add(f"{self.shown}/ruleset.toml", key,
+                                  f"unknown profile {name!r} "
+                                  f"(expected one of: {', '.join(sorted(profiles))})")
         return profiles
 
     def tables(self, rulings: tuple[Ruling, ...] | None) -> tuple[Any, dict[str, Any]]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from generator.engine.family import Family, Progress
+from generator.engine.gamebook import Gamebook
 from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
 from generator.findings import Finding
@@ -15,10 +17,12 @@ from generator.model.views import TableView
 from generator.rulesets.inverted_tower.booklet import FloorContent, generate_floors
 from generator.rulesets.inverted_tower.check import check_floor
 from generator.rulesets.inverted_tower.data import InvertedTower, load
+from generator.rulesets.inverted_tower.document import read_dungeon
+from generator.rulesets.inverted_tower.gamebook import build_gamebook
 from generator.rulesets.inverted_tower.odds import QUERIES
 from generator.rulesets.inverted_tower.read import PREFIX
 from generator.rulesets.inverted_tower.rules import rules_for
-from generator.rulesets.inverted_tower.simulate import play_first, simulate
+from generator.rulesets.inverted_tower.simulate import booklet_odds, play_first, simulate
 from generator.rulesets.inverted_tower.sources import sheet_sources
 from generator.rulesets.inverted_tower.views import build_tables
 
@@ -62,6 +66,19 @@ class InvertedTowerFamily(Family[InvertedTower]):
                       dungeon: tuple[FloorContent, ...]) -> list[Finding]:
         rules = rules_for(data, profile)
         return [finding for floor in dungeon for finding in check_floor(rules, floor)]
+
+    def gamebook(self, data: InvertedTower, profile: Profile,
+                 dungeon: tuple[FloorContent, ...], seed: str) -> Gamebook:
+        return build_gamebook(rules_for(data, profile), dungeon, seed)
+
+    def read_dungeon(self, data: InvertedTower, profile: Profile,
+                     document: Mapping[str, Any]) -> tuple[FloorContent, ...]:
+        return read_dungeon(rules_for(data, profile), document)
+
+    def booklet_odds(self, data: InvertedTower, profile: Profile,
+                     dungeon: tuple[FloorContent, ...], runs: range, seed: str
+                     ) -> Iterable[RunOutcome]:
+        return booklet_odds(rules_for(data, profile), dungeon, runs, seed)
 
 
 FAMILY = InvertedTowerFamily()

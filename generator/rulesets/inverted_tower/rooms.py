@@ -156,7 +156,12 @@ def draw_room_roll(rules: Rules, fs: FloorState, die: Die) -> RoomRoll:
     """Draw the fixed dice of a new room, then any extra dice its resolution needs."""
     # RoomRoll's first fields are ROOM_FIELDS, in order (a test checks it).
     d = [die() for _ in ROOM_FIELDS]
-    roll = RoomRoll(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8])
+    return complete_roll(rules, fs, RoomRoll(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8]),
+                         die)
+
+
+def complete_roll(rules: Rules, fs: FloorState, roll: RoomRoll, die: Die) -> RoomRoll:
+    """``roll`` with the further dice its resolution asks for (IT-02 Alt, IT-25)."""
     while True:
         try:
             resolve_room(rules, fs, roll)

@@ -18,13 +18,15 @@ plays through the reference rules (``game.py``) on the same tape.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from generator.engine.family import Progress
 from generator.engine.playlog import PlayedGame, Step
 from generator.engine.report import RunOutcome
 from generator.engine.rng import stream
 from generator.model.common import Profile
+from generator.rulesets.inverted_tower.booklet import FloorContent, resolve_floor
 from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.inverted_tower.fast import (
     CAUSES,
@@ -35,7 +37,14 @@ from generator.rulesets.inverted_tower.fast import (
 )
 from generator.rulesets.inverted_tower.game import TapeDice, play
 from generator.rulesets.inverted_tower.policy import REFERENCE, Policy
+from generator.rulesets.inverted_tower.rooms import (
+    NeedMoreDice,
+    complete_roll,
+    draw_room_roll,
+    draw_wander_roll,
+)
 from generator.rulesets.inverted_tower.rules import Rules, rules_for
+from generator.rulesets.inverted_tower.state import FloorState, RoomKind, RoomRoll, WanderRoll
 
 RULESET = "inverted-tower"
 CHUNK = 1 << 16  # random bytes drawn at a time
@@ -161,3 +170,82 @@ def run_batches(batch: FastBatch, tape: DiceTape, runs: int,
         depth, cause, rooms = decode(code)
         outcomes[code] = RunOutcome(depth, cause == 0, CAUSES[cause], rooms)
     return [outcomes[code] for code in codes]
+
+
+# -- the odds of one booklet ------------------------------------------------------------------
+
+#: A booklet floor's room rolls, and the indexes of the rooms that are traps under the
+#: rules played (None: the rolls do not make the floor alone, complete them in play).
+BookletRooms = tuple[tuple[RoomRoll, ...], frozenset[int] | None]
+
+
+class BookletOddsDice:
+    """One play of a booklet's odds: its rooms' dice, and fresh dice for the rest.
+
+    The rooms are the booklet's (``rooms``: each floor's rolls, complete for the rules
+    played, and the rooms that are traps under them); fights, trap checks (a booklet's
+    trap reads the combat tape, so the room's own ``trap_check`` die is replaced) and
+    wandering checks read fresh dice from the stable stream of (seed, ruleset, run,
+    "odds"), eight a draw, byte by byte, the bytes past the last whole multiple of the
+    faces dropped (no bias). A floor whose rolls the rules played need more of (another
+    profile: IT-02 Alt, IT-25) is completed with fresh dice, and a floor past the booklet
+    has fresh rooms, as in a game.
+    """
+
+    __slots__ = ("_buf", "_faces", "_limit", "_rng", "_rooms")
+
+    def __init__(self, rooms: Mapping[int, BookletRooms], seed: str, run: int, faces: int):
+        self._rooms = rooms
+        self._rng = stream(seed, RULESET, run, purpose="odds")
+        self._faces = faces
+        self._limit = 256 - 256 % faces
+        self._buf: list[int] = []
+
+    def die(self) -> int:
+        while not self._buf:
+            word = self._rng.next().to_bytes(8, "little")
+            self._buf = [b % self._faces + 1 for b in reversed(word) if b < self._limit]
+        return self._buf.pop()
+
+    def room(self, rules: Rules, fs: FloorState) -> RoomRoll:
+        rolls, traps = self._rooms.get(fs.floor, ((), None))
+        k = fs.explored
+        if k >= len(rolls):
+            return draw_room_roll(rules, fs, self.die)
+        roll = rolls[k]
+        if traps is None:  # a floor the booklet's rolls do not resolve alone under these rules
+            return complete_roll(rules, fs, replace(roll, trap_check=self.die()), self.die)
+        if k in traps:
+            roll = RoomRoll(roll.dead_end, roll.event_check, roll.event_roll, roll.trap_kind,
+                            self.die(), roll.elite, roll.count, roll.treasure, roll.minions,
+                            roll.rerolls, roll.extra_treasure)
+        return roll
+
+    def wander(self, floor: int) -> WanderRoll:
+        return draw_wander_roll(self.die)
+
+    def combat(self, floor: int) -> int:
+        return self.die()
+
+
+def booklet_rooms(rules: Rules, floor: FloorContent) -> BookletRooms:
+    """The floor's rolls read by ``rules``: under another profile than the booklet's they
+    may need more dice, or make a floor of another length."""
+    rolls = tuple(room.roll for room in floor.rooms)
+    try:
+        rooms = resolve_floor(rules, floor.floor, rolls)
+    except (NeedMoreDice, ValueError):
+        return rolls, None
+    if not rooms[-1:] or not rooms[-1].last:
+        return rolls, None
+    return rolls, frozenset(i for i, room in enumerate(rooms) if room.kind is RoomKind.TRAP)
+
+
+def booklet_odds(rules: Rules, floors: Sequence[FloorContent], runs: range, seed: str,
+                 policy: Policy = REFERENCE) -> list[RunOutcome]:
+    """``runs`` plays of the booklet's ``floors`` by the reference player under ``rules``
+    (the booklet's profile or another: the same dice, read by these rules), each with
+    fresh dice (:class:`BookletOddsDice`), not the tapes; ``seed`` is canonical."""
+    rooms = {floor.floor: booklet_rooms(rules, floor) for floor in floors}
+    return [play(rules, policy, BookletOddsDice(rooms, seed, run, rules.faces),
+                 len(floors)).outcome for run in runs]

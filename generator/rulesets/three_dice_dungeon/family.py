@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from generator.engine.family import Family, Progress
+from generator.engine.gamebook import Gamebook
 from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
 from generator.findings import Finding
@@ -15,10 +17,12 @@ from generator.model.table_files import TableFiles
 from generator.model.views import TableView
 from generator.rulesets.three_dice_dungeon.check import check_dungeon
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon, load
+from generator.rulesets.three_dice_dungeon.document import read_dungeon
 from generator.rulesets.three_dice_dungeon.dungeon import Dungeon, generate_dungeon
+from generator.rulesets.three_dice_dungeon.gamebook import gamebook
 from generator.rulesets.three_dice_dungeon.queries import ODDS
 from generator.rulesets.three_dice_dungeon.rules import rules_for
-from generator.rulesets.three_dice_dungeon.simulate import played, simulate
+from generator.rulesets.three_dice_dungeon.simulate import booklet_odds, played, simulate
 from generator.rulesets.three_dice_dungeon.sources import monsters, sheet_sources
 from generator.rulesets.three_dice_dungeon.views import build_tables
 
@@ -68,6 +72,18 @@ class ThreeDiceDungeonFamily(Family[ThreeDiceDungeon]):
     def check_booklet(self, data: ThreeDiceDungeon, profile: Profile, dungeon: Dungeon
                       ) -> list[Finding]:
         return check_dungeon(rules_for(data, profile), dungeon)
+
+    def gamebook(self, data: ThreeDiceDungeon, profile: Profile, dungeon: Dungeon, seed: str
+                 ) -> Gamebook:
+        return gamebook(rules_for(data, profile), dungeon, seed)
+
+    def read_dungeon(self, data: ThreeDiceDungeon, profile: Profile,
+                     document: Mapping[str, Any]) -> Dungeon:
+        return read_dungeon(rules_for(data, profile), document)
+
+    def booklet_odds(self, data: ThreeDiceDungeon, profile: Profile, dungeon: Dungeon,
+                     runs: range, seed: str) -> Iterable[RunOutcome]:
+        return booklet_odds(data, profile, dungeon, runs, seed)
 
 
 FAMILY = ThreeDiceDungeonFamily()

@@ -402,6 +402,11 @@ def play(
             game.note(line)
         for name, used in sorted(game.substitution.items()):
             game.note(("substitution", f"This dungeon's {name} are {used}", (), "DD-09"))
+    return play_out(game), game
+
+
+def play_out(game: Game) -> RunOutcome:
+    """Play ``game`` from the first level to its end."""
     game.enter_level(1)
     actions = 0
     while not game.over():
@@ -409,10 +414,4 @@ def play(
         actions += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError("a game ran past the action bound: a bug in the player")
-    outcome = RunOutcome(
-        depth=game.deepest,
-        won=game.won,
-        death=game.ended,
-        rooms=game.rooms,
-    )
-    return outcome, game
+    return RunOutcome(depth=game.deepest, won=game.won, death=game.ended, rooms=game.rooms)

@@ -12,11 +12,15 @@ Codes and the invariants of rulings.md 3.5 they stand for:
   no energy drink lies in reach.
 * ``room-names`` (8): an empty or repeated room name.
 * ``raw-dice`` (section 4 of rulings.md: raw dice beside derived results): a roll outside
-  its bound, or a derived field that the rolls do not give.
+  its bound, or a derived field that the rolls do not give (for a booklet's trial, built
+  from the catalogue, every room replayed in order).
 * ``rests`` (TC-20): rest spots or floors that the placement rule does not give.
 
-Invariants 3 (a gamebook's section graph), 6 (challenge bookkeeping of play logs) and 7
-(shuffle tapes) concern booklets and play logs; the engine's tests check 6 on its own runs.
+Invariants 3 (a gamebook's section graph) and 7 (shuffle tapes) concern a booklet's
+sections and tapes, which the shared checkers prove (:func:`generator.engine.gamebook.
+check_sections`, :func:`generator.engine.tapes.check_tapes`, with the bounds of
+:mod:`.gamebook`); 6 (challenge bookkeeping) concerns play logs, which the engine's tests
+check on its own runs.
 """
 
 from __future__ import annotations
@@ -25,10 +29,12 @@ from generator.findings import Finding
 from generator.rulesets.tower_of_choices.rules import Rules, require_economy
 from generator.rulesets.tower_of_choices.trial import (
     Approach,
+    CatalogueDeal,
     Obstacle,
     Recorder,
     Room,
     Trial,
+    catalogue_room,
     derive_room,
     place_rests,
 )
@@ -56,7 +62,9 @@ def check_trial(rules: Rules, trial: Trial) -> list[Finding]:
     """Every violation of rulings.md 3.5 that a generated ``trial`` shows.
 
     Findings come room by room, each room's in the order its parts are read (name, loot,
-    rest cost, obstacles, rolls), then the rests and the endurance of the whole trial.
+    rest cost, obstacles, rolls), then the rests and the endurance of the whole trial; a
+    booklet's trial has its rolls replayed after its rooms, all in order, since each room
+    picks from what the rooms before it left.
 
     Raises:
         ValueError: the data's deck economy is not the one the engine plays
@@ -73,7 +81,10 @@ def check_trial(rules: Rules, trial: Trial) -> list[Finding]:
             out.append(Finding("obstacle-limits", _where(room.number), "the room has no obstacle"))
         for obstacle in room.obstacles:
             out += _obstacle(rules, _where(room.number, obstacle.name), obstacle)
-        out += _rolls(rules, trial, room.number)
+        if not trial.from_catalogue:
+            out += _rolls(rules, trial, room.number)
+    if trial.from_catalogue:
+        out += _catalogue_rolls(rules, trial)
     out += _rests(rules, trial)
     out += _endurance(rules, trial)
     return out
@@ -123,7 +134,7 @@ def _obstacle(rules: Rules, at: str, obstacle: Obstacle) -> list[Finding]:
         out += _approach_limits(rules, at, approach)
     out += [
         Finding("vocabulary", at, f"helping item {item!r} is not in the catalogue")
-        for item in obstacle.helps
+        for item in (*obstacle.helps, *(i for a in obstacle.approaches for i in a.helps))
         if item not in rules.items
     ]
     out += _outcomes(rules, at, obstacle)
@@ -208,6 +219,38 @@ def _rolls(rules: Rules, trial: Trial, number: int) -> list[Finding]:
     for field in ("name", "obstacles", "loot", "rest_cost"):
         if getattr(again, field) != getattr(room, field):
             out.append(Finding("raw-dice", where, f"{field} does not follow from the rolls"))
+    return out
+
+
+def _catalogue_rolls(rules: Rules, trial: Trial) -> list[Finding]:
+    """The raw picks of a booklet's trial (rulings.md section 4): each within its bound,
+    and every room what its picks give after the rooms before it (TC-20), its rest spot
+    included where the rules rest after it."""
+    for index, room in enumerate(trial.rooms, 1):
+        if room.number != index:
+            return [Finding("raw-dice", _where(room.number),
+                            f"room {index} of the trial is numbered {room.number}")]
+        for roll in room.rolls:
+            if not 0 <= roll.value < roll.bound:
+                return [Finding("raw-dice", _where(room.number),
+                                f"pick {roll.name!r} {roll.value} is outside [0, {roll.bound})")]
+    deal, derived, out = CatalogueDeal(), list[Room](), list[Finding]()
+    for room in trial.rooms:
+        rec = Recorder(iter(room.rolls))
+        try:
+            derived.append(catalogue_room(rules, room.number, room.number == len(trial.rooms),
+                                          rec, deal))
+        except ValueError as error:
+            # The rooms after it pick from what this one leaves: they cannot be replayed.
+            return [*out, Finding("raw-dice", _where(room.number),
+                                  f"the picks do not replay: {error}")]
+        if len(rec.rolls) != len(room.rolls):
+            out.append(Finding("raw-dice", _where(room.number),
+                               "the room has picks that nothing uses"))
+    for room, again in zip(trial.rooms, place_rests(rules, derived), strict=True):
+        out += [Finding("raw-dice", _where(room.number), f"{field} does not follow from the picks")
+                for field in ("name", "obstacles", "loot", "rest_cost", "rest_place")
+                if getattr(again, field) != getattr(room, field)]
     return out
 
 

@@ -1,8 +1,8 @@
 """Tower of Choices: the whole ruleset's typed data, and its loading.
 
-Reads ``tables/{skills,abilities,items,character,checks,setbacks}.toml`` with the readers
-of :mod:`generator.rulesets.tower_of_choices.read`; every problem is a finding with its
-file and key path (design.md section 2).
+Reads ``tables/{skills,abilities,items,character,checks,setbacks,catalogue}.toml`` with the
+readers of :mod:`generator.rulesets.tower_of_choices.read`; every problem is a finding with
+its file and key path (design.md section 2).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from generator.model.table_files import TableFiles
 from generator.rulesets.tower_of_choices.entities import (
     Ability,
     AbilityKind,
+    Catalogue,
     CharacterRules,
     CheckRules,
     Item,
@@ -23,6 +24,7 @@ from generator.rulesets.tower_of_choices.entities import (
 )
 from generator.rulesets.tower_of_choices.read import (
     read_abilities,
+    read_catalogue,
     read_character,
     read_checks,
     read_items,
@@ -43,6 +45,7 @@ class TowerOfChoices:
     checks: CheckRules
     setbacks: tuple[Setback, ...]
     wounds_alt: WoundsRules
+    catalogue: Catalogue  # the booklets' rooms and obstacles (issue 25)
 
     @property
     def skill_names(self) -> tuple[str, ...]:
@@ -104,5 +107,7 @@ def load(files: TableFiles) -> TowerOfChoices:
     character = read_character(files.file("character"), len(abilities), len(skills))
     checks = read_checks(files.file("checks"), names)
     setbacks, wounds = read_setbacks(files.file("setbacks"))
+    catalogue = read_catalogue(files.file("catalogue"), names, items, checks, setbacks,
+                               character)
     return TowerOfChoices(skills, aliases, abilities, items, character, checks, setbacks,
-                          wounds)
+                          wounds, catalogue)

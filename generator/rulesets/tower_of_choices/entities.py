@@ -157,6 +157,23 @@ class Item:
     def modifiers_for(self, skill: str) -> tuple[Modifier, ...]:
         return tuple(m for m in self.modifiers if m.skill == skill)
 
+    def help_for(self, skill: str, step: int) -> tuple[int, int] | None:
+        """The (DRAW, TARGET) change this item gives an approach of ``skill`` that names it
+        as helping (the catalogue's ``items``), as :func:`.procedures.check_numbers` plays it:
+        the Equipment row's DRAW ``step``, or, for an item whose own modifier has a
+        condition (the reference book, TC-17), that modifier, its condition met.  None
+        where naming it adds nothing or counts twice: the conditional modifier is for
+        another skill, or the item's own modifier already helps every check of ``skill``.
+        """
+        if any(m.condition for m in self.modifiers):
+            met = [m for m in self.modifiers if m.skill == skill and m.condition]
+            if not met:
+                return None
+            return sum(m.draw for m in met), sum(m.target for m in met)
+        if self.modifiers_for(skill):
+            return None
+        return step, 0
+
 
 @dataclass(frozen=True)
 class CharacterRules:
@@ -219,3 +236,78 @@ class WoundsRules:
 
     per_failure: int
     out_at: int
+
+
+# -- the obstacle catalogue of the booklets (tables/catalogue.toml) ---------------------------
+
+
+@dataclass(frozen=True)
+class CatalogueApproach:
+    """One approach a catalogue obstacle allows: ``skill`` at ``draw`` and ``target``, and
+    the ``items`` that help it (:meth:`Item.help_for` says how)."""
+
+    skill: str
+    draw: int
+    target: int
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CatalogueObstacle:
+    """An obstacle as the booklet's DM describes it: what the reader sees (``text``), the
+    approaches allowed, what success and failure look like, and the failure's ``setback``
+    (a name of setbacks.toml, TC-18)."""
+
+    name: str
+    text: str
+    approaches: tuple[CatalogueApproach, ...]
+    success: str
+    failure: str
+    setback: str
+
+
+@dataclass(frozen=True)
+class Place:
+    """A named place with a line of description: a room or a rest spot."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Loot:
+    """Something a room may hold: an item of the catalogue, and how it is found."""
+
+    item: str
+    text: str
+
+
+@dataclass(frozen=True)
+class TrialTexts:
+    """The words of a booklet's trial as a whole: the note on what the booklet is, the way
+    in, and its two endings (TC-20)."""
+
+    notice: str
+    threshold: str
+    victory: str
+    defeat: str
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """What a booklet's trial is built from: ``rooms`` to name the rooms (the last is always
+    ``top``), ``rest_spots``, ``loot`` and ``obstacles``."""
+
+    texts: TrialTexts
+    top: Place
+    rooms: tuple[Place, ...]
+    rest_spots: tuple[Place, ...]
+    loot: tuple[Loot, ...]
+    obstacles: tuple[CatalogueObstacle, ...]
+
+    def obstacle(self, name: str) -> CatalogueObstacle:
+        """Raises KeyError for a name the catalogue does not have."""
+        for obstacle in self.obstacles:
+            if obstacle.name == name:
+                return obstacle
+        raise KeyError(name)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from generator.engine.family import Family, Progress
+from generator.engine.gamebook import Gamebook
 from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
 from generator.findings import Finding
@@ -17,12 +19,14 @@ from generator.model.table_files import TableFiles
 from generator.model.views import TableView
 from generator.rulesets.tower_of_choices.check import check_trial
 from generator.rulesets.tower_of_choices.data import TowerOfChoices, load
+from generator.rulesets.tower_of_choices.document import read_dungeon
+from generator.rulesets.tower_of_choices.gamebook import gamebook
 from generator.rulesets.tower_of_choices.odds import ODDS
 from generator.rulesets.tower_of_choices.rules import rules_for
-from generator.rulesets.tower_of_choices.simulate import play, simulate
+from generator.rulesets.tower_of_choices.simulate import booklet_odds, play, simulate
 from generator.rulesets.tower_of_choices.sources import challenge, sheet_sources
 from generator.rulesets.tower_of_choices.starting_deck import starting_deck
-from generator.rulesets.tower_of_choices.trial import Trial, generate_trial
+from generator.rulesets.tower_of_choices.trial import Trial, generate_catalogue_trial
 from generator.rulesets.tower_of_choices.views import build_tables
 
 
@@ -69,11 +73,24 @@ class TowerOfChoicesFamily(Family[TowerOfChoices]):
 
     def generate_booklet(self, data: TowerOfChoices, profile: Profile, seed: str,
                          depth: int) -> Trial:
-        return generate_trial(rules_for(data, profile), seed, depth)
+        """A trial of ``depth`` rooms from the obstacle catalogue (tables/catalogue.toml)."""
+        return generate_catalogue_trial(rules_for(data, profile), seed, depth)
 
     def check_booklet(self, data: TowerOfChoices, profile: Profile, dungeon: Trial
                       ) -> list[Finding]:
         return check_trial(rules_for(data, profile), dungeon)
+
+    def gamebook(self, data: TowerOfChoices, profile: Profile, dungeon: Trial, seed: str
+                 ) -> Gamebook:
+        return gamebook(rules_for(data, profile), dungeon, seed)
+
+    def read_dungeon(self, data: TowerOfChoices, profile: Profile,
+                     document: Mapping[str, Any]) -> Trial:
+        return read_dungeon(rules_for(data, profile), document)
+
+    def booklet_odds(self, data: TowerOfChoices, profile: Profile, dungeon: Trial, runs: range,
+                     seed: str) -> Iterable[RunOutcome]:
+        return booklet_odds(data, profile, dungeon, runs, seed)
 
 
 FAMILY = TowerOfChoicesFamily()

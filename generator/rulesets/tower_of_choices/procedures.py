@@ -58,14 +58,15 @@ class CheckResult:
 # -- the numbers of a check --------------------------------------------------------------
 
 
-def modifier_applies(rules: Rules, obstacle: Obstacle, item: str, modifier: Modifier) -> bool:
+def modifier_applies(rules: Rules, helps: Sequence[str], item: str, modifier: Modifier) -> bool:
     """TC-17: a conditional modifier (the reference book's subject) applies only where the
-    obstacle names the item as helping (Faithful) or always (Alt)."""
+    obstacle or the approach names the item as helping (``helps``; Faithful) or always
+    (Alt)."""
     if not modifier.condition:
         return True
     if modifier.ruling in rules.waived_conditions:
         return True
-    return item in obstacle.helps
+    return item in helps
 
 
 def check_numbers(
@@ -77,22 +78,25 @@ def check_numbers(
     kept from lost items still count (``kept_if_lost``); an item the obstacle names as
     helping adds the Equipment row's DRAW step unless its own modifier is conditional
     (then the obstacle only meets the condition); a Hindered setback raises TARGET; TARGET
-    floors at ``target.floor`` (TC-05 Faithful) or ``target.floor_alt`` (TC-05 Alt).
+    floors at ``target.floor`` (TC-05 Faithful) or ``target.floor_alt`` (TC-05 Alt).  An
+    item that a catalogue obstacle names for one approach only (``approach.helps``) counts
+    as the obstacle's own do, for that approach.
     """
     draw, target = approach.draw, approach.target
     skill = approach.skill
+    helps = (*obstacle.helps, *approach.helps)
     for name in st.items:
         for m in rules.mods[name][skill]:
-            if modifier_applies(rules, obstacle, name, m):
+            if modifier_applies(rules, helps, name, m):
                 draw, target = draw + m.draw, target + m.target
     for name, m in st.kept:
         if (
             name not in st.items
             and m.skill == skill
-            and modifier_applies(rules, obstacle, name, m)
+            and modifier_applies(rules, helps, name, m)
         ):
             draw, target = draw + m.draw, target + m.target
-    for name in obstacle.helps:
+    for name in helps:
         if name in st.items and not any(m.condition for m in rules.items[name].modifiers):
             draw += rules.equipment_draw_step
     target += st.hindered

@@ -1,14 +1,18 @@
 """Load and validate the Tower of Choices tables into the typed model.
 
-Reads ``tables/{skills,abilities,items,character,checks,setbacks}.toml``; every problem is a
-finding with its file and key path (design.md section 2).  The typed objects are defined in
-``entities``; ``data.load`` reads each file with the readers at the end of this module.
+Reads ``tables/{skills,abilities,items,character,checks,setbacks,catalogue}.toml``; every
+problem is a finding with its file and key path (design.md section 2).  The typed objects
+are defined in ``entities``; ``data.load`` reads each file with the readers at the end of
+this module.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from enum import StrEnum
+from fractions import Fraction
+from math import comb
 from typing import TypeVar
 
 from generator.model.schema import Node, check_ref, check_unique
@@ -18,15 +22,21 @@ from generator.rulesets.tower_of_choices.entities import (
     AbilityEffect,
     AbilityKind,
     Adjustment,
+    Catalogue,
+    CatalogueApproach,
+    CatalogueObstacle,
     CharacterRules,
     CheckRules,
     Item,
     ItemKind,
+    Loot,
     Modifier,
+    Place,
     Setback,
     SetbackKind,
     Skill,
     SkillAlias,
+    TrialTexts,
     WoundsRules,
 )
 
@@ -35,6 +45,11 @@ _RULING = re.compile(r"^TC-\d{2}$")
 # square of the deck) and the items carried (10; each is a line of the sheet).
 MAX_COPIES = 6
 MAX_CARRIED = 30
+# What the booklets' catalogue must hold (issue 25): enough obstacles that a trial rarely
+# meets one twice, every skill the best approach of a few of them, and rooms to name.
+MIN_OBSTACLES = 36
+MIN_BEST_PER_SKILL = 3
+MIN_ROOMS = 16
 
 
 E = TypeVar("E", bound=StrEnum)
@@ -328,3 +343,156 @@ def read_setbacks(node: Node) -> tuple[tuple[Setback, ...], WoundsRules]:
     wounds_node.done()
     node.done()
     return tuple(setbacks), wounds
+
+
+# -- the obstacle catalogue (catalogue.toml) ---------------------------------------------
+
+
+def _place(node: Node) -> Place:
+    place = Place(name=node.str("name"), text=node.str("text"))
+    node.done()
+    return place
+
+
+def _places(node: Node, key: str, what: str, fewest: int = 1) -> tuple[Place, ...]:
+    places = [_place(p) for p in node.tables(key, min_items=fewest)]
+    check_unique(node, key, [p.name for p in places], what)
+    return tuple(places)
+
+
+def _texts(node: Node) -> TrialTexts:
+    texts = TrialTexts(node.str("notice"), node.str("threshold"), node.str("victory"),
+                       node.str("defeat"))
+    node.done()
+    return texts
+
+
+def _loot(node: Node, items: Sequence[Item]) -> Loot:
+    loot = Loot(item=node.str("item"), text=node.str("text"))
+    if loot.item:
+        check_ref(node, "item", loot.item, [i.name for i in items], "item")
+    node.done()
+    return loot
+
+
+def _helps(node: Node, skill: str, items: Sequence[Item], step: int) -> tuple[str, ...]:
+    """An approach's helping items: known ones, each adding something to ``skill`` that its
+    own modifiers do not already add to every such check (:meth:`.entities.Item.help_for`)."""
+    by_name = {i.name: i for i in items}
+    named = node.str_list("items", ())
+    for index, name in enumerate(named):
+        key = f"items[{index}]"
+        if not check_ref(node, key, name, by_name, "item") or not skill:
+            continue
+        if by_name[name].help_for(skill, step) is None:
+            node.error(key, f"{name!r} adds nothing to a {skill} approach named here: its "
+                       "own modifiers already help every such check, or help another skill")
+    check_unique(node, "items", named, "item")
+    return named
+
+
+def _approach_in_catalogue(node: Node, skills: tuple[str, ...], items: Sequence[Item],
+                           checks: CheckRules, step: int) -> CatalogueApproach:
+    skill = _skill_ref(node, "skill", skills)
+    draw = node.int("draw", min=checks.obstacle_min_draw)
+    target = node.int("target", min=checks.obstacle_min_target)
+    if checks.obstacle_target_at_most_draw and target > draw:
+        # rulings.md 3.5, invariant 2: every approach winnable in principle.
+        node.error("target", f"{target} is above draw {draw} (expected TARGET at most DRAW)")
+    approach = CatalogueApproach(skill, draw, target, _helps(node, skill, items, step))
+    node.done()
+    return approach
+
+
+def chance(deck: int, copies: int, draw: int, target: int) -> Fraction:
+    """The chance that ``draw`` cards from a ``deck`` holding ``copies`` of the approach's
+    skill show at least ``target`` of them (no challenge card, no item): how the catalogue
+    ranks an obstacle's approaches (rulings.md 3.2)."""
+    draw = min(draw, deck)
+    hits = sum(comb(copies, k) * comb(deck - copies, draw - k)
+               for k in range(target, min(copies, draw) + 1))
+    return Fraction(hits, comb(deck, draw))
+
+
+def best_approach(obstacle: CatalogueObstacle, character: CharacterRules
+                  ) -> tuple[CatalogueApproach, ...]:
+    """The approaches of ``obstacle`` likeliest to succeed for a starting deck with its
+    skill's cards (``character``): one, unless several tie."""
+    deck = character.starting_skills * character.cards_per_starting_skill
+    copies = character.cards_per_starting_skill
+    odds = {a: chance(deck, copies, a.draw, a.target) for a in obstacle.approaches}
+    top = max(odds.values(), default=Fraction(0))
+    return tuple(a for a in obstacle.approaches if odds[a] == top)
+
+
+def _obstacle_entry(node: Node, known: _Known) -> CatalogueObstacle:
+    checks = known.checks
+    fewest, most = checks.obstacle_fewest_approaches, checks.obstacle_most_approaches
+    nodes = node.tables("approaches", min_items=fewest)
+    if len(nodes) > most:
+        node.error("approaches", f"expected at most {most} entries, got {len(nodes)}")
+    approaches = tuple(_approach_in_catalogue(a, known.skills, known.items, checks, known.step)
+                       for a in nodes)
+    check_unique(node, "approaches", [a.skill for a in approaches], "approach skill")
+    obstacle = CatalogueObstacle(
+        name=node.str("name"), text=node.str("text"), approaches=approaches,
+        success=node.str("success"), failure=node.str("failure"), setback=node.str("setback"))
+    if obstacle.setback:
+        check_ref(node, "setback", obstacle.setback, known.setbacks, "setback")
+    tied = best_approach(obstacle, known.character)
+    if len(tied) > 1:
+        node.error("approaches", f"{' and '.join(a.skill for a in tied)} tie for the best "
+                   "approach (expected one likeliest to succeed)")
+    node.done()
+    return obstacle
+
+
+def _best_counts(node: Node, obstacles: Sequence[CatalogueObstacle], known: _Known) -> None:
+    """Every skill the best approach of at least MIN_BEST_PER_SKILL obstacles."""
+    counts = dict.fromkeys(known.skills, 0)
+    for obstacle in obstacles:
+        tied = best_approach(obstacle, known.character)
+        if len(tied) == 1 and tied[0].skill in counts:
+            counts[tied[0].skill] += 1
+    for skill, count in counts.items():
+        if count < MIN_BEST_PER_SKILL:
+            node.error("obstacles", f"{skill} is the best approach of {count} obstacles, "
+                       f"expected at least {MIN_BEST_PER_SKILL}")
+
+
+class _Known:
+    """What a catalogue may name, from the tables read before it."""
+
+    def __init__(self, skills: tuple[str, ...], items: Sequence[Item], checks: CheckRules,
+                 setbacks: Sequence[Setback], character: CharacterRules):
+        self.skills, self.items, self.checks, self.character = skills, items, checks, character
+        self.setbacks = [s.name for s in setbacks]
+        # The Equipment row's DRAW step: what a named item adds (as .rules.build_rules).
+        steps = [a.direction for a in checks.adjustments
+                 if a.decided_by == "item" and a.changes == "draw"]
+        self.step = steps[0] if steps else 0
+
+
+def read_catalogue(node: Node, skills: tuple[str, ...], items: Sequence[Item],
+                   checks: CheckRules, setbacks: Sequence[Setback],
+                   character: CharacterRules) -> Catalogue:
+    """``catalogue.toml``: the booklets' rooms, rest spots, loot and obstacles, checked
+    against the skills, items, checks limits and setbacks read before it."""
+    known = _Known(skills, items, checks, setbacks, character)
+    top = _place(node.table("top"))
+    rooms = _places(node, "rooms", "room", MIN_ROOMS)
+    for index, room in enumerate(rooms):
+        if room.name == top.name:
+            node.error(f"rooms[{index}].name", f"{room.name!r} is the name of the top room")
+    obstacles = [_obstacle_entry(o, known) for o in node.tables("obstacles")]
+    if len(obstacles) < MIN_OBSTACLES:
+        node.error("obstacles", f"expected at least {MIN_OBSTACLES} entries, got {len(obstacles)}")
+    check_unique(node, "obstacles", [o.name for o in obstacles], "obstacle")
+    _best_counts(node, obstacles, known)
+    catalogue = Catalogue(
+        texts=_texts(node.table("trial")), top=top, rooms=rooms,
+        rest_spots=_places(node, "rest_spots", "rest spot"),
+        loot=tuple(_loot(n, items) for n in node.tables("loot", min_items=1)),
+        obstacles=tuple(obstacles))
+    node.done()
+    return catalogue

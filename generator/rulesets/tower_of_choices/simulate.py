@@ -10,6 +10,7 @@ run 0, logged.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from generator.engine.family import Progress
 from generator.engine.playlog import Log, PlayedGame, Step
@@ -24,7 +25,7 @@ from generator.rulesets.tower_of_choices.logbook import Tape
 from generator.rulesets.tower_of_choices.policy import Policy
 from generator.rulesets.tower_of_choices.rules import Rules, require_economy, rules_for
 from generator.rulesets.tower_of_choices.state import RULESET, starting_deck
-from generator.rulesets.tower_of_choices.trial import generate_trial
+from generator.rulesets.tower_of_choices.trial import Trial, generate_trial, place_rests
 
 PROGRESS_EVERY = 2000
 
@@ -95,3 +96,25 @@ def simulate(
             progress(run + 1)
     if progress is not None:
         progress(runs)
+
+
+def booklet_odds(data: object, profile: Profile, trial: Trial, runs: range, seed: str
+                 ) -> Iterator[RunOutcome]:
+    """The ``Family.booklet_odds`` of Tower of Choices: ``runs`` plays of a booklet's
+    ``trial`` by the reference player, each a random legal character (as :func:`simulate`)
+    with its shuffles from the stream of (seed, ruleset, run, "odds"), not the tapes.
+
+    The rooms and their obstacles are the booklet's; the rests are where ``profile`` puts
+    them (TC-20: rest spots, or floor ends under Alt), so that a booklet made under one
+    profile can be played under another (its odds as written).
+
+    Raises:
+        TypeError, ValueError: as :func:`simulate`.
+    """
+    rules = _rules(data, profile)
+    trial = replace(trial, profile=profile.id, rooms=tuple(place_rests(rules, list(trial.rooms))))
+    policy = Policy()
+    for run in runs:
+        rng = stream(seed, RULESET, run, purpose="odds")
+        character = random_character(rules, rng)
+        yield play_trial(rules, trial, character, rng, policy)[0]

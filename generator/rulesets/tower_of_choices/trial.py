@@ -30,38 +30,54 @@ simulation's *generic* obstacles are built only from the data:
 Every random choice is a :class:`Roll` (the raw value beside its bound), drawn from the
 stream of (seed, ruleset, place..., room, "content"), so a room never depends on play or on
 the rooms after it, and the checker (:mod:`.checks`) can recompute every derived field.
-Names are placeholders ("Room 3", "Obstacle 3.1") until the booklet's catalogue exists.
+Names are placeholders ("Room 3", "Obstacle 3.1").
+
+A booklet's trial (:func:`generate_catalogue_trial`) is built the same way from the obstacle
+catalogue (``tables/catalogue.toml``) instead: each room takes a name not yet used, from 1
+to as many obstacles as above, each an obstacle of the catalogue not yet met in the trial
+(all of them again once every one has been met, never one twice in a room), perhaps a
+loot entry (uniform over the entries plus "none"), a rest spot to rest at if the rules give
+a rest after it, and a rest cost; the last room is the catalogue's top room, with no loot
+and no rest.  Each room draws from its own stream, as above, but what it may pick depends
+on the rooms before it, so the checker replays the rooms in order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from generator.engine.rng import SplitMix64, stream
-from generator.rulesets.tower_of_choices.entities import Adjustment
+from generator.errors import TowerpressError
+from generator.rulesets.tower_of_choices.entities import Adjustment, CatalogueObstacle
 from generator.rulesets.tower_of_choices.rules import Rules, require_economy
 from generator.rulesets.tower_of_choices.state import RULESET
 
 
 @dataclass(frozen=True)
 class Roll:
-    """One raw random draw: ``value`` uniform in ``[0, bound)``."""
+    """One raw random draw: ``value`` uniform in ``[0, bound)``; ``name`` says what it
+    decides (a catalogue trial's rolls are named: "room", "obstacle 2", "loot"...)."""
 
     bound: int
     value: int
+    name: str = ""
 
 
 @dataclass(frozen=True)
 class Approach:
     """One way through an obstacle: the skill, its DRAW and TARGET (before items), and the
-    sources of the adjustment rows applied to it."""
+    sources of the adjustment rows applied to it.  A catalogue obstacle's approach names
+    the items that help it (``helps``) and what each adds, (DRAW, TARGET) in
+    ``help_steps`` (:meth:`.entities.Item.help_for`)."""
 
     skill: str
     draw: int
     target: int
     applied: tuple[str, ...] = ()
+    helps: tuple[str, ...] = ()
+    help_steps: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +109,7 @@ class Room:
     rest_cost: str  # the setback a rest outside a rest spot costs here (TC-21 Alt)
     floor: int  # 1-based group of rooms between rests
     rolls: tuple[Roll, ...]
+    rest_place: str = ""  # a catalogue room's rest spot, when the rules rest after it
 
     @property
     def cards_needed(self) -> int:
@@ -106,6 +123,7 @@ class Trial:
     profile: str
     place: tuple[str, ...]
     rooms: tuple[Room, ...]
+    from_catalogue: bool = False  # a booklet's trial (generate_catalogue_trial)
 
     def __repr__(self) -> str:
         return (
@@ -125,17 +143,17 @@ class Recorder:
         self.rng = rng
         self.rolls: list[Roll] = []
 
-    def below(self, bound: int) -> int:
+    def below(self, bound: int, name: str = "") -> int:
         if isinstance(self.rng, SplitMix64):
-            roll = Roll(bound, self.rng.below(bound))
+            roll = Roll(bound, self.rng.below(bound), name)
         else:  # replaying recorded rolls (the checker)
             # Not StopIteration at the end: a generator expression would turn it into a
             # RuntimeError.
             replayed = next(self.rng, None)
             if replayed is None:
                 raise ValueError(f"expected a roll below {bound}, got none: the rolls ran out")
-            if replayed.bound != bound:
-                raise ValueError(f"expected a roll below {bound}, got {replayed!r}")
+            if (replayed.bound, replayed.name) != (bound, name):
+                raise ValueError(f"expected a roll {name!r} below {bound}, got {replayed!r}")
             roll = replayed
         self.rolls.append(roll)
         return roll.value
@@ -235,18 +253,10 @@ def place_rests(rules: Rules, rooms: list[Room]) -> list[Room]:
         spent += room.cards_needed
         last = i == len(rooms) - 1
         breaks = not last and spent + rooms[i + 1].cards_needed > room_budget(rules)
-        placed.append(
-            Room(
-                room.number,
-                room.name,
-                room.obstacles,
-                room.loot,
-                rest_spot=breaks and not rules.floors,
-                rest_cost=room.rest_cost,
-                floor=floor,
-                rolls=room.rolls,
-            )
-        )
+        # A catalogue room keeps its rest spot's name only where a rest is taken.
+        rest_place = room.rest_place if breaks else ""
+        placed.append(replace(room, rest_spot=breaks and not rules.floors, floor=floor,
+                              rest_place=rest_place))
         if breaks:
             floor, spent = floor + 1, 0
     return placed
@@ -268,3 +278,106 @@ def generate_trial(rules: Rules, seed: str, rooms: int, place: tuple[str, ...] =
     ]
     placed = tuple(place_rests(rules, made))
     return Trial(seed, rules.profile_id, place, placed)
+
+
+# -- a booklet's trial, from the obstacle catalogue --------------------------------------
+
+
+class CatalogueDeal:
+    """What the rooms so far have used of the catalogue: room names (never again) and
+    obstacles (not again until every one has been met)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.met: set[str] = set()
+
+
+def catalogue_obstacle(rules: Rules, entry: CatalogueObstacle) -> Obstacle:
+    """The trial's obstacle for a catalogue entry: its approaches with their helping
+    items and what each adds (as :func:`.procedures.check_numbers` plays them)."""
+    step = rules.equipment_draw_step
+
+    def steps(skill: str, items: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+        # The loader refuses an item that adds nothing (help_for None); (0, 0) is never used.
+        return tuple(rules.items[i].help_for(skill, step) or (0, 0) for i in items)
+
+    approaches = tuple(Approach(a.skill, a.draw, a.target, (), a.items, steps(a.skill, a.items))
+                       for a in entry.approaches)
+    return Obstacle(entry.name, approaches, (), entry.setback)
+
+
+def _pick_obstacle(rules: Rules, rec: Recorder, deal: CatalogueDeal, k: int,
+                   here: Sequence[str]) -> Obstacle:
+    entries = rules.data.catalogue.obstacles
+    pool = [e for e in entries if e.name not in deal.met and e.name not in here]
+    if not pool:  # every obstacle met: they all come round again, none twice in a room
+        deal.met = set()
+        pool = [e for e in entries if e.name not in here]
+    return catalogue_obstacle(rules, pool[rec.below(len(pool), f"obstacle {k}")])
+
+
+def catalogue_room(rules: Rules, number: int, top: bool, rec: Recorder,
+                   deal: CatalogueDeal) -> Room:
+    """Room ``number`` of a catalogue trial from its rolls, ``top`` for the last; rests and
+    floors are set by :func:`place_rests`."""
+    catalogue, data = rules.data.catalogue, rules.data
+    if top:
+        name = catalogue.top.name
+    else:
+        free = [p.name for p in catalogue.rooms if p.name not in deal.names]
+        name = free[rec.below(len(free), "room")]
+        deal.names.add(name)
+    most = max(1, room_budget(rules) // data.checks.standard_draw)
+    obstacles: list[Obstacle] = []
+    for k in range(1, rec.below(most, "obstacles") + 2):
+        obstacles.append(_pick_obstacle(rules, rec, deal, k, [o.name for o in obstacles]))
+    # A room never needs more cards than the smallest deck holds (invariant 4), as above.
+    while len(obstacles) > 1 and sum(o.cheapest_draw() for o in obstacles) > room_budget(rules):
+        obstacles.pop()
+    deal.met.update(o.name for o in obstacles)
+    loot, rest_place = None, ""
+    if not top:
+        value = rec.below(len(catalogue.loot) + 1, "loot")
+        loot = catalogue.loot[value].item if value < len(catalogue.loot) else None
+        rest_place = catalogue.rest_spots[rec.below(len(catalogue.rest_spots), "rest spot")].name
+    rest_cost = data.setbacks[rec.below(len(data.setbacks), "rest cost")].name
+    return Room(number, name, tuple(obstacles), loot, False, rest_cost, 1, tuple(rec.rolls),
+                rest_place)
+
+
+def derive_catalogue_rooms(rules: Rules, recorders: Sequence[Recorder]) -> list[Room]:
+    """The rooms of a catalogue trial, one per recorder, in order (before the rests).
+
+    Raises:
+        ValueError: a replayed recorder's rolls do not fit (the checker reports it).
+    """
+    deal = CatalogueDeal()
+    last = len(recorders)
+    return [catalogue_room(rules, n, n == last, rec, deal) for n, rec in enumerate(recorders, 1)]
+
+
+def most_catalogue_rooms(rules: Rules) -> int:
+    """The most rooms a booklet's trial can have: one per room name, and the top."""
+    return len(rules.data.catalogue.rooms) + 1
+
+
+def generate_catalogue_trial(rules: Rules, seed: str, rooms: int,
+                             place: tuple[str, ...] = ()) -> Trial:
+    """A booklet's trial of ``rooms`` rooms from the catalogue, for (seed, place).
+
+    Raises:
+        ValueError: as :func:`generate_trial`.
+        TowerpressError: more rooms than the catalogue has names for (invariant 8: every
+            room's name is its own).
+    """
+    require_economy(rules.data)
+    if rooms < 1:
+        raise ValueError(f"a trial needs at least one room, got {rooms}")
+    if rooms > most_catalogue_rooms(rules):
+        raise TowerpressError(
+            f"a Tower of Choices booklet has at most {most_catalogue_rooms(rules)} rooms, one "
+            f"for each room name of tables/catalogue.toml and the top; got {rooms}")
+    recorders = [Recorder(stream(seed, RULESET, *place, n, purpose="content"))
+                 for n in range(1, rooms + 1)]
+    placed = tuple(place_rests(rules, derive_catalogue_rooms(rules, recorders)))
+    return Trial(seed, rules.profile_id, place, placed, from_catalogue=True)

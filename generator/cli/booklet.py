@@ -1,0 +1,156 @@
+"""``towerpress booklet`` and ``towerpress check``: seeded solo booklets as JSON, and the
+proof that one follows the rules."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.cli.options import (
+    MAX_DEPTH,
+    SEED_HELP,
+    PositiveInt,
+    canonical_seed,
+    content_option,
+    engine_for,
+    load,
+)
+from generator.engine.booklet import (
+    SCHEMA,
+    BookletRequest,
+    check_document,
+    make_booklet,
+    to_bytes,
+)
+from generator.engine.family import family_of
+from generator.engine.rng import MAX_SEED
+from generator.errors import TowerpressError
+from generator.findings import Finding
+from generator.render.output import write_atomic
+
+MAX_COUNT = 10_000  # booklets in one run
+#: Plays for a booklet's odds: enough for a 95% interval of at most +-2 points.
+DEFAULT_ODDS = 2500
+MAX_ODDS = 1_000_000
+MAX_BYTES = 64 * 2**20  # a booklet file: the largest made (999 floors) is under 8 MB
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+@click.command()
+@click.argument("ruleset_id", metavar="RULESET")
+@click.option("--seed", required=True, help=SEED_HELP)
+@click.option("--count", type=PositiveInt(MAX_COUNT), default=1, show_default=True,
+              help="Booklets to make, of seeds S, S+1, ... (S an integer when more than 1).")
+@click.option("--floors", "depth", type=PositiveInt(MAX_DEPTH), default=None,
+              help="Floors (levels, rooms) of the dungeon (default: the ruleset's own).")
+@click.option("--profile", "profile_id", default=None,
+              help="Rules profile (default: the ruleset's profile made for booklets).")
+@click.option("--format", "fmt", type=click.Choice(["json"]), default="json",
+              show_default=True, help="What to write.")
+@click.option("--odds", "odds_runs", type=click.IntRange(0, MAX_ODDS), default=DEFAULT_ODDS,
+              show_default=True, help="Plays of the dungeon for its odds (0: no odds).")
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False),
+              default=Path("build/booklets"), show_default=True, help="Output folder.")
+@content_option
+def booklet(ruleset_id: str, seed: str, count: int, depth: int | None, profile_id: str | None,
+            fmt: str, odds_runs: int, out_dir: Path, content_dir: Path | None) -> None:
+    """Pre-roll a solo dungeon as a gamebook: numbered sections, tapes instead of dice,
+    and its odds; written as DIR/RULESET-SEED.json."""
+    del fmt  # JSON is the one format so far
+    seeds = _seeds(seed, count)
+    ruleset, _, family = engine_for(ruleset_id, content_dir, None)
+    profile = ruleset.profile(profile_id or ruleset.info.booklet_profile)
+    depth = depth or family.default_depth
+    with click.progressbar(seeds, label="booklets", file=sys.stderr,
+                           hidden=count == 1 or not sys.stderr.isatty()) as bar:
+        for each in bar:
+            request = BookletRequest(each, canonical_seed(each), depth, odds_runs)
+            document = make_booklet(ruleset, family, profile, request)
+            out = out_dir / f"{ruleset.id}-{file_seed(each)}.json"
+            write_atomic(out, to_bytes(document))
+            click.echo(f"wrote {out} ({len(document['sections'])} sections)")
+
+
+def _seeds(seed: str, count: int) -> list[str]:
+    canonical_seed(seed)  # a bad seed fails before anything is made
+    if count == 1:
+        return [seed]
+    if not canonical_seed(seed).startswith("int:"):
+        raise click.BadParameter("--count above 1 needs an integer seed (S, S+1, ...)",
+                                 param_hint="'--seed'")
+    first = int(seed.strip())
+    return [str(first + i) for i in range(count)]
+
+
+def file_seed(seed: str) -> str:
+    """The seed as a file name: itself when it is safe there, else its safe characters
+    and a hash that tells it from other seeds written the same way."""
+    safe = _UNSAFE.sub("_", seed)[:MAX_SEED]
+    if safe == seed and not seed.startswith("."):
+        return seed
+    return f"{safe.lstrip('.')}-{hashlib.blake2b(seed.encode(), digest_size=4).hexdigest()}"
+
+
+def read_booklet(path: Path) -> dict[str, Any]:
+    """A booklet's JSON document.
+
+    Raises:
+        TowerpressError: the file is missing, not a regular file, too large, not JSON, or
+            not of this program's booklet schema.
+    """
+    if not path.is_file():
+        raise TowerpressError(f"{path}: no such booklet file")
+    if path.stat().st_size > MAX_BYTES:
+        raise TowerpressError(f"{path}: {path.stat().st_size:,} bytes, more than a booklet "
+                              f"has (at most {MAX_BYTES:,})")
+    try:
+        document = json.loads(path.read_bytes())
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise TowerpressError(f"{path}: not JSON ({exc})") from None
+    except RecursionError:
+        raise TowerpressError(f"{path}: not a booklet (JSON nested too deep)") from None
+    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
+        raise TowerpressError(f"{path}: not a TowerPress booklet of schema {SCHEMA}")
+    return document
+
+
+@click.command()
+@click.argument("path", metavar="FILE.json", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@content_option
+def check(path: Path, as_json: bool, content_dir: Path | None) -> None:
+    """Prove a booklet follows the rules: its schema, every derived value from its raw
+    dice, every way on, its tapes, and its regeneration from the seed.  Exit 1 when
+    anything fails, listing every violation with its code and where."""
+    document = read_booklet(path)
+    ruleset_id = document.get("ruleset")
+    content = load(content_dir)
+    if not isinstance(ruleset_id, str) or ruleset_id not in content.rulesets:
+        raise TowerpressError(f"{path}: a booklet of ruleset {ruleset_id!r}, which the content "
+                              f"has not (expected one of: {', '.join(sorted(content.rulesets))})")
+    ruleset = content.rulesets[ruleset_id]
+    found = sorted(set(check_document(document, ruleset, family_of(ruleset))))
+    _report(path, document, found, as_json)
+    if found:
+        sys.exit(1)
+
+
+def _report(path: Path, document: dict[str, Any], found: list[Finding], as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps({"file": str(path), "ok": not found,
+                               "violations": [{"code": f.code, "where": f.where,
+                                               "message": f.message} for f in found]},
+                              ensure_ascii=False, indent=1))
+    elif found:
+        for finding in found:
+            click.echo(f"{path}: {finding.code} at {finding.where}: {finding.message}")
+        click.echo(f"{path}: {len(found)} violation{'s' * (len(found) != 1)}")
+    else:
+        click.echo(f"{path}: ok ({document['ruleset']}, seed {document['seed']}, "
+                   f"{len(document['sections'])} sections, {len(document['tapes'])} tapes)")

@@ -1,0 +1,609 @@
+"""Tower of Choices as a gamebook: the booklet is the DM (rulings.md 3.4, issue 25).
+
+A booklet's trial (:func:`.trial.generate_catalogue_trial`) becomes numbered sections:
+
+* section 1, the foot of the tower: what the booklet is, the character, and the rules the
+  reader needs at every check, the shuffle with tape S above all (Fisher-Yates, 3.4 #4);
+* a room section per room (its line of description, its name on the maps) leading to its
+  first obstacle;
+* an obstacle section per obstacle listing its approaches, each leading to a check section
+  (what to draw, what succeeds) and from there to the obstacle's success section or its
+  failure section (the setback, TC-18); a failure leads back to the obstacle (TC-25
+  Faithful) or on, set back (TC-25 Alt);
+* a room-end section after every room but the top: its loot, and its rest where the rules
+  give one (TC-20); a rest section for that rest; under TC-21 Alt a rest section before
+  each obstacle, at the room's rest cost;
+* the victory after the top room's obstacles, and the defeat, reached from every obstacle
+  when the reader is exhausted with no way on (TC-03, TC-20) and, under TC-18 Alt, from a
+  failure that gives the last wound.
+
+Nothing else is random: the reader shuffles with tape S and, INDEFATIGABLE, picks with
+tape R (TC-11); :func:`shuffle_bound` and :func:`refresh_bound` say how many entries the
+worst case takes, and a tape that play can outrun carries its fallback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.engine.gamebook import Draft, Gamebook, Key, numbered, numbering
+from generator.engine.tapes import Tape, roll_tape
+from generator.rulesets.tower_of_choices.document import dungeon_json
+from generator.rulesets.tower_of_choices.entities import (
+    AbilityEffect,
+    AbilityKind,
+    ItemKind,
+    SetbackKind,
+)
+from generator.rulesets.tower_of_choices.rules import Rules
+from generator.rulesets.tower_of_choices.state import RULESET
+from generator.rulesets.tower_of_choices.trial import Approach, Obstacle, Room, Trial
+from generator.words import either, plural
+
+START: Key = ("start",)
+VICTORY: Key = ("victory",)
+DEFEAT: Key = ("defeat",)
+#: Tape entries run 1..TAPE_HIGH: 2520 is divisible by every pile size from 1 to 10, so
+#: the remainder of a division picks a place with exactly even odds for those piles (and
+#: off by less than half a percent for larger ones).
+TAPE_HIGH = 2520
+#: TC-25 Faithful lets a reader try an obstacle again and again; tape R is made for this
+#: many tries of each (its fallback covers more).
+TRIES = 3
+
+Ways = list[tuple[str, Key]]
+
+
+@dataclass(frozen=True)
+class Book:
+    """The trial being written, with the rules it is played under."""
+
+    rules: Rules
+    trial: Trial
+
+    @property
+    def last(self) -> int:
+        return len(self.trial.rooms)
+
+    def rests_after(self, room: Room) -> bool:
+        """A rest follows ``room``: its rest spot (TC-20 Faithful) or a floor's end (Alt)."""
+        return self.trial.floor_end(room) if self.rules.floors else room.rest_spot
+
+    def ability(self, kind: AbilityKind) -> tuple[str, AbilityEffect] | None:
+        """The first ability of the data with an effect of ``kind``, and that effect."""
+        for ability in self.rules.data.abilities:
+            effect = ability.effect(kind)
+            if effect is not None:
+                return ability.name, effect
+        return None
+
+
+def gamebook(rules: Rules, trial: Trial, seed: str) -> Gamebook:
+    """``trial`` (a booklet's, from the catalogue) as numbered sections, its tapes, and its
+    JSON (``rooms``, ``victory``, ``defeat``).
+
+    Raises:
+        ValueError: ``trial`` was not made from the catalogue.
+    """
+    if not trial.from_catalogue:
+        raise ValueError("a gamebook needs a trial made from the catalogue")
+    book = Book(rules, trial)
+    drafts = drafts_of(book)
+    numbers = numbering(drafts, START, seed, RULESET)
+    return Gamebook(numbered(drafts, numbers), tapes(book, seed),
+                    dungeon_json(trial, numbers, book.rests_after))
+
+
+def drafts_of(book: Book) -> list[Draft]:
+    """Every section of the booklet, before its number."""
+    drafts = [_start(book), _victory(book), _defeat(book)]
+    for room in book.trial.rooms:
+        drafts.append(_room(book, room))
+        if room.number < book.last:
+            drafts.append(_room_end(book, room))
+        if book.rests_after(room):
+            drafts.append(_rest(book, room))
+        for k, obstacle in enumerate(room.obstacles, 1):
+            drafts += _obstacle_drafts(book, room, k, obstacle)
+    return drafts
+
+
+def _obstacle_drafts(book: Book, room: Room, k: int, obstacle: Obstacle) -> list[Draft]:
+    drafts = [_obstacle(book, room, k, obstacle), _success(book, room, k, obstacle),
+              _failure(book, room, k, obstacle)]
+    drafts += [_check(book, room, k, a) for a in obstacle.approaches]
+    if book.rules.rest_anywhere:
+        drafts.append(_rest_here(book, room, k))
+    return drafts
+
+
+# -- where the reader is, and the ways on ---------------------------------------------------
+
+
+def _where(book: Book, room: Room, k: int = 0) -> str:
+    floor = f", floor {room.floor}" if book.rules.floors else ""  # TC-20 Alt
+    where = f"Room {room.number} of {book.last}{floor}"
+    return f"{where}, obstacle {k} of {len(room.obstacles)}" if k else where
+
+
+def _picks(room: Room, *names: str) -> dict[str, int]:
+    """The raw picks of ``room`` that decided a section, by name (rulings.md section 4)."""
+    return {roll.name: roll.value for roll in room.rolls if roll.name in names}
+
+
+def _to_obstacle(book: Book, room: Room, k: int, first: bool) -> Ways:
+    """The ways to obstacle ``k`` of ``room``: straight there, or under TC-21 Alt after a
+    rest outside it, at the room's rest cost."""
+    text = "Face what stands in your way" if first else "Face the next obstacle"
+    ways: Ways = [(text, ("obstacle", room.number, k))]
+    if book.rules.rest_anywhere:
+        ways.append((f"Rest here first, at a cost ({room.rest_cost}), then face it",
+                     ("rest-here", room.number, k)))
+    return ways
+
+
+def _past(book: Book, room: Room, k: int) -> Ways:
+    """The ways on once obstacle ``k`` of ``room`` is behind the reader."""
+    if k < len(room.obstacles):
+        return _to_obstacle(book, room, k + 1, first=False)
+    if room.number < book.last:
+        return [("Look round before you climb on", ("room-end", room.number))]
+    return [("Finish the trial", VICTORY)]
+
+
+def _next_room(book: Book, room: Room) -> Ways:
+    floor_end = book.rules.floors and book.trial.floor_end(room)  # TC-20 Alt
+    text = "Climb to the next floor" if floor_end else "Climb to the next room"
+    return [(text, ("room", room.number + 1))]
+
+
+def _exhausted_way(book: Book) -> tuple[str, Key]:
+    """The way to the defeat from an obstacle: exhausted with no way on (TC-03, TC-20; the
+    rescue of INDEFATIGABLE under TC-11 Faithful, as the engine plays it)."""
+    rules = book.rules
+    refresh = book.ability(AbilityKind.REFRESH_RANDOM_CARD)
+    rescue = refresh is not None and not rules.refresh_on_success_only
+    if rules.exhaustion_ends_trial:  # TC-03 Alt: carried out, whatever comes back after
+        rescue = False
+    drink = " no drink" if rules.restore_items else ""
+    back = " no card to bring back" if rescue else ""
+    without = f", with{drink}{' and' if drink and back else ''}{back}" if drink or back else ""
+    return f"If you are exhausted here{without}", DEFEAT
+
+
+# -- the sections ---------------------------------------------------------------------------
+
+
+def _start(book: Book) -> Draft:
+    rules = book.rules
+    text = [*start_lines(rules), shuffle_rule(rules, TAPE_HIGH)]
+    refresh = book.ability(AbilityKind.REFRESH_RANDOM_CARD)
+    if refresh is not None:
+        text.append(refresh_rule(rules, refresh[0]))
+    text += checks_rules(rules, book.ability(AbilityKind.BURN_TOP_CARD_FOR_EXTRA_DRAW))
+    return Draft(START, "start", "The foot of the tower", tuple(text),
+                 ways=(("Go in", ("room", 1)),))
+
+
+def _room(book: Book, room: Room) -> Draft:
+    catalogue = book.rules.data.catalogue
+    top = room.number == book.last
+    place = catalogue.top if top else next(p for p in catalogue.rooms if p.name == room.name)
+    text = [place.text]
+    maps = [i.name for i in book.rules.data.items if ItemKind.REVEAL_ROOM_NAMES in i.effects]
+    if maps:
+        text.append(f"If you carry {' or '.join(maps)}, this room is marked on them: "
+                    f"{room.name}.")
+    count = len(room.obstacles)
+    ahead = "the end of the trial" if top else "the way up"
+    text.append(f"One obstacle stands between you and {ahead}." if count == 1 else
+                f"{plural(count, 'obstacle')} stand between you and {ahead}, one after "
+                "the other.")
+    return Draft(("room", room.number), "room", _where(book, room), tuple(text),
+                 _picks(room, "room", "obstacles"),
+                 tuple(_to_obstacle(book, room, 1, first=True)))
+
+
+def _obstacle(book: Book, room: Room, k: int, obstacle: Obstacle) -> Draft:
+    entry = book.rules.data.catalogue.obstacle(obstacle.name)
+    text = [f"{obstacle.name}. {entry.text}"]
+    text += [f"{either(list(a.helps))} {'helps' if len(a.helps) == 1 else 'help'} if you try "
+             f"{a.skill.upper()}." for a in obstacle.approaches if a.helps]
+    ways: Ways = [(f"Try {a.skill.upper()} (draw {a.draw}, target {a.target})",
+                   ("check", room.number, k, a.skill)) for a in obstacle.approaches]
+    ways.append(_exhausted_way(book))
+    return Draft(("obstacle", room.number, k), "obstacle", _where(book, room, k), tuple(text),
+                 _picks(room, f"obstacle {k}"), tuple(ways))
+
+
+def _check(book: Book, room: Room, k: int, approach: Approach) -> Draft:
+    text = check_lines(book.rules, approach, book.ability(AbilityKind.EXTRA_ACTION),
+                       book.ability(AbilityKind.REFRESH_RANDOM_CARD))
+    where = f"{_where(book, room, k)}: trying {approach.skill}"
+    ways = (("If you succeed", ("success", room.number, k)),
+            ("If you fail", ("failure", room.number, k)))
+    return Draft(("check", room.number, k, approach.skill), "check", where, tuple(text),
+                 ways=ways)
+
+
+def _success(book: Book, room: Room, k: int, obstacle: Obstacle) -> Draft:
+    entry = book.rules.data.catalogue.obstacle(obstacle.name)
+    ways = _past(book, room, k) + _quick_draw(book, room, k, obstacle)
+    return Draft(("success", room.number, k), "success", _where(book, room, k),
+                 (entry.success,), ways=tuple(ways))
+
+
+def _quick_draw(book: Book, room: Room, k: int, obstacle: Obstacle) -> Ways:
+    """QUICK DRAW (TC-19): each matching card beyond what a check of its skill needed fells
+    one more obstacle of the room, so the reader goes past that many."""
+    found = book.ability(AbilityKind.EXTRA_FELL_PER_SURPLUS)
+    if found is None or obstacle.approach(found[1].skill) is None:
+        return []
+    name, effect = found
+    ways: Ways = []
+    for spare in range(1, len(room.obstacles) - k + 1):
+        felled = spare * effect.amount
+        if k + felled > len(room.obstacles):
+            break
+        text = (f"{name}, {plural(spare, 'card')} of {effect.skill.upper()} to spare: go past "
+                f"{plural(felled, 'more obstacle')}")
+        ways.append((text, _past(book, room, k + felled)[0][1]))
+    return ways
+
+
+def _failure(book: Book, room: Room, k: int, obstacle: Obstacle) -> Draft:
+    rules = book.rules
+    entry = rules.data.catalogue.obstacle(obstacle.name)
+    text = [entry.failure, *setback_lines(rules, obstacle.failure)]
+    ways: Ways = []
+    if rules.wounds_track:  # TC-18 Alt
+        wounds = rules.data.wounds_alt
+        text.append(f"Mark {plural(wounds.per_failure, 'wound')}: with {wounds.out_at} you "
+                    "are out of the trial.")
+        ways.append((f"If you now have {wounds.out_at} wounds", DEFEAT))
+    if rules.failure_passes:  # TC-25 Alt: set back, not stopped
+        text.append("You get past it all the same.")
+        ways = _past(book, room, k) + ways
+    else:  # TC-25 Faithful: the obstacle still stands
+        text.append("The way is still barred.")
+        ways = [("Try again", ("obstacle", room.number, k)), *ways]
+    return Draft(("failure", room.number, k), "failure", _where(book, room, k), tuple(text),
+                 ways=tuple(ways))
+
+
+def _room_end(book: Book, room: Room) -> Draft:
+    rules = book.rules
+    text: list[str] = []
+    loot = _loot_text(book, room)
+    if loot:
+        text.append(loot)
+    ways = _next_room(book, room)
+    picks = ["loot"]
+    if book.rests_after(room):
+        spot = next(p for p in rules.data.catalogue.rest_spots if p.name == room.rest_place)
+        lost = "" if rules.floors else ", unless this room's reward is lost"  # TC-20, TC-18
+        text.append(f"There is a place to rest here{lost}: {spot.text[0].lower()}"
+                    f"{spot.text[1:]}")
+        ways = [("Rest before you climb on", ("rest", room.number)), *ways]
+        picks.append("rest spot")
+    if not text:
+        text.append("There is nothing more here, only the stair up.")
+    return Draft(("room-end", room.number), "room-end", f"{_where(book, room)}, past its "
+                 "obstacles", tuple(text), _picks(room, *picks), tuple(ways))
+
+
+def _loot_text(book: Book, room: Room) -> str:
+    """What the room holds, found as the catalogue's loot entry says (TC-16: if it fits)."""
+    picks = _picks(room, "loot")
+    loot = book.rules.data.catalogue.loot
+    if room.loot is None or picks.get("loot", len(loot)) >= len(loot):
+        return ""
+    entry = loot[picks["loot"]]
+    carry = book.rules.data.character.carry_limit
+    pieces = " (a kit counts as every piece in it)" if book.rules.kit_pieces_count else ""
+    return (f"{entry.text} Take it ({entry.item}) if you can carry it, at most "
+            f"{plural(carry, 'item')} in all{pieces}, unless this room's reward is lost.")
+
+
+def _rest(book: Book, room: Room) -> Draft:
+    spot = next(p for p in book.rules.data.catalogue.rest_spots if p.name == room.rest_place)
+    where = (f"Between floor {room.floor} and floor {room.floor + 1}" if book.rules.floors
+             else f"{_where(book, room)}: {spot.name}")
+    text = [spot.text, *rest_lines(book.rules)]
+    return Draft(("rest", room.number), "rest", where, tuple(text), _picks(room, "rest spot"),
+                 tuple(_next_room(book, room)))
+
+
+def _rest_here(book: Book, room: Room, k: int) -> Draft:
+    """TC-21 Alt: a rest outside obstacle ``k``, at the room's rest cost."""
+    text = ["You sit down where you are, before the obstacle, and rest. It costs you:",
+            *setback_lines(book.rules, room.rest_cost), *rest_lines(book.rules)]
+    return Draft(("rest-here", room.number, k), "rest", f"{_where(book, room)}, before "
+                 f"obstacle {k} of {len(room.obstacles)}", tuple(text),
+                 _picks(room, "rest cost"), (("Face the obstacle", ("obstacle", room.number, k)),))
+
+
+def _victory(book: Book) -> Draft:
+    texts = book.rules.data.catalogue.texts
+    score = (f"Write your score: all {book.last} rooms cleared, and the CHALLENGE cards you "
+             "rewrote on the way.")
+    return Draft(VICTORY, "victory", f"Room {book.last} of {book.last}: the top",
+                 (texts.victory, score), ending="victory")
+
+
+def _defeat(book: Book) -> Draft:
+    texts = book.rules.data.catalogue.texts
+    score = ("Write your score: the rooms you cleared before this one, and the CHALLENGE "
+             "cards you rewrote on the way.")
+    return Draft(DEFEAT, "death", "Outside the tower", (texts.defeat, score), ending="death")
+
+
+# -- the rules as the reader needs them, every number from the data -----------------------
+
+
+def start_lines(rules: Rules) -> list[str]:
+    """What the booklet is (rulings.md 3.4 #1), the way in, and the character to make."""
+    texts, creation = rules.data.catalogue.texts, rules.data.character
+    character = (
+        f"Make your character as the rulebook says: {plural(creation.starting_skills, 'skill')}"
+        f" with {plural(creation.cards_per_starting_skill, 'card')} of each in your deck, "
+        f"{plural(creation.abilities, 'ability', 'abilities')}, and up to "
+        f"{plural(creation.max_starting_items, 'item')} bought with your "
+        f"{plural(creation.starting_coins, 'coin')}. You may carry "
+        f"{plural(creation.carry_limit, 'item')}.")
+    return [texts.notice, texts.threshold, character]
+
+
+def shuffle_rule(rules: Rules, high: int) -> str:
+    """The shuffle with tape S: Fisher-Yates from the last place down (rulings.md 3.4 #4),
+    as :func:`.state.shuffle` plays it, with a worked example from the data."""
+    deck = rules.data.starting_deck_size()
+    return (
+        "Shuffle with tape S, now and each time you rest or drink: lay your cards face down "
+        "in a row and count them; call the count N. Take the next number of tape S, cross it "
+        "off, and divide it by N: the remainder plus one is a place in the row, and the card "
+        "there changes places with card N. Then make N one smaller and do it again, until N "
+        f"is 1. Card 1 is the top of your draw pile. (With {deck} cards and the number "
+        f"{high}, {high} divided by {deck} leaves {high % deck}, so card {high % deck + 1} "
+        f"and card {deck} change places.)")
+
+
+def refresh_rule(rules: Rules, ability: str) -> str:
+    """INDEFATIGABLE's pick with tape R (TC-11)."""
+    label = rules.challenge
+    if rules.refresh_on_success_only:  # TC-11 Alt
+        return (f"With {ability}, after every check that succeeds take the next number of "
+                "tape R and cross it off: divide it by the number of cards in your discard "
+                f"pile that are not {label} cards, and the remainder plus one, counted from "
+                "the top, is the card that goes back on top of your draw pile.")
+    return (f"With {ability}, after every check take the next entry of tape R and cross it "
+            "off. Divide its first number by the number of cards in your discard pile that "
+            f"are not {label} cards: the remainder plus one, counted from the top, is the "
+            "card that comes back. Divide its second number by the number of cards in your "
+            "draw pile plus one: the remainder plus one, counted from the top, is the place "
+            "it goes. It works when you are exhausted too: a check that fails for want of "
+            "cards still brings one back.")  # TC-11 Faithful
+
+
+def checks_rules(rules: Rules, burn: tuple[str, AbilityEffect] | None) -> list[str]:
+    """The rules of every check: items, TARGET's floor, CHALLENGE cards, exhaustion and
+    drinks, DETERMINATION, and what to keep in the log."""
+    lines = [
+        "At each obstacle, choose one way to try it and turn to it. Your items' own bonuses "
+        "(a weapon's extra DRAW, a shield's lower TARGET) count on every check of their "
+        "skill; a way to try names the items that help it besides. " + _floor_rule(rules),
+        _challenge_rule(rules), _exhaustion_rule(rules)]
+    if burn is not None:
+        lines.append(_burn_rule(rules, *burn))
+    wounds = ", your wounds" if rules.wounds_track else ""
+    lines.append("Keep a log as you go: the rooms you clear, a TARGET that a setback has "
+                 f"raised, any room whose reward is lost{wounds}.")
+    return lines
+
+
+def _floor_rule(rules: Rules) -> str:
+    if rules.raised_target_floor:  # TC-05 Alt
+        return f"No TARGET falls below {rules.target_floor}."
+    return f"A TARGET brought down to {rules.target_floor} succeeds without a draw."
+
+
+def _challenge_rule(rules: Rules) -> str:
+    """CHALLENGE cards: added at a rest only, counted against a check, then rewritten
+    (TC-01, TC-07, TC-08)."""
+    label = rules.challenge
+    when = ("after a check that succeeds; after a failure it leaves the game"
+            if rules.convert_on_success_only else "after the check")  # TC-07
+    alone = ("it stays a CHALLENGE card and goes on your discard pile"
+             if rules.keep_lone_challenge else "it leaves the game")  # TC-08
+    return (f"{label} cards join your deck only when you rest, as many as you choose to add. "
+            f"Drawn, each one counts against you. {when[0].upper()}{when[1:]}, cross out "
+            f"{label} on each and write on it the name of another card of that draw; it goes "
+            f"on your discard pile as that skill. With no other skill card beside it, {alone}.")
+
+
+def _exhaustion_rule(rules: Rules) -> str:
+    """Exhaustion (TC-02, TC-03) and the drinks that undo it."""
+    pile = ("holds fewer cards than the check's DRAW" if rules.full_draw_needed
+            else "is empty")  # TC-02
+    # TC-03; TC-20 Faithful: exhaustion with no way out ends the trial.
+    then = ("you are carried out of the tower, and the trial ends" if rules.exhaustion_ends_trial
+            else "you can do nothing but rest, where the rules let you, or drink; at an "
+            "obstacle with neither, you cannot get past, and your trial ends")
+    text = f"If your draw pile {pile} when you come to draw, you are exhausted: {then}."
+    drinks = sorted(rules.restore_items)
+    if drinks:
+        text += (f" Before any check you may use your {' or '.join(drinks)}: shuffle your "
+                 "discard pile into your draw pile with tape S.")
+    return text
+
+
+def _burn_rule(rules: Rules, ability: str, effect: AbilityEffect) -> str:
+    which = ("a card of your choice from your draw pile" if rules.chosen_burn
+             else f"{_top(effect.amount)} of your draw pile, unseen,")  # TC-12
+    return (f"With {ability}, before a check you may put {which} on your discard pile to "
+            f"draw {effect.amount} more.")
+
+
+def _top(amount: int) -> str:
+    return "the top card" if amount == 1 else f"the top {amount} cards"
+
+
+def check_lines(rules: Rules, approach: Approach, extra: tuple[str, AbilityEffect] | None,
+                refresh: tuple[str, AbilityEffect] | None) -> list[str]:
+    """A check section: what to draw (TC-04), the items, what succeeds (TC-01, TC-06),
+    WHIRLWIND (TC-19), and what follows."""
+    skill, checks = approach.skill.upper(), rules.data.checks
+    lines = [_draw_words(rules, approach)]
+    lines += _help_words(approach)
+    success = (f"You succeed if you draw at least {plural(approach.target, skill + ' card')}, "
+               f"and {checks.challenge_target_per_card} more for each {rules.challenge} card "
+               "you draw; a TARGET that a setback raised is that much higher.")
+    if rules.wild_cards and approach.skill != checks.wild_skill:  # TC-06 Alt
+        success += (f" {checks.wild_skill.upper()} cards count as {skill} too, if you then "
+                    f"need {checks.wild_target_increase} more.")
+    lines.append(success)
+    if extra is not None and extra[1].skill == approach.skill:  # WHIRLWIND, TC-19
+        lines.append(f"With {extra[0]}, a check here that fails may be followed by "
+                     f"{plural(extra[1].amount, 'more check')} of {skill} before the setback.")
+    after = (f"Then put the cards you drew on your discard pile, each {rules.challenge} card "
+             "rewritten or gone as section 1 says.")
+    if refresh is not None:
+        after += f" With {refresh[0]}, bring a card back with tape R."
+    lines.append(after)
+    return lines
+
+
+def _draw_words(rules: Rules, approach: Approach) -> str:
+    cards = plural(approach.draw, "card")
+    if rules.stop_early:  # TC-04 Alt
+        text = (f"Draw up to {cards} from your draw pile, one at a time; you may stop as soon "
+                "as you have succeeded.")
+    else:  # TC-04 Faithful
+        text = (f"Draw {cards} from your draw pile. You may decide to draw fewer, but only "
+                "before you start.")
+    if rules.full_draw_needed:  # TC-02 Alt
+        text += (" With fewer cards in your draw pile than this check's DRAW, you are "
+                 "exhausted for it.")
+    return text
+
+
+def _help_words(approach: Approach) -> list[str]:
+    """One line per change the approach's items make, the items that make the same one
+    together."""
+    by_step: dict[tuple[int, int], list[str]] = {}
+    for item, step in zip(approach.helps, approach.help_steps, strict=True):
+        by_step.setdefault(step, []).append(item)
+    lines = []
+    for (draw, target), items in by_step.items():
+        change = []
+        if draw:
+            change.append(f"draw {draw} more" if draw > 0 else f"draw {-draw} fewer")
+        if target:
+            change.append(f"the TARGET is {abs(target)} {'lower' if target < 0 else 'higher'}")
+        each = " for each you carry" if len(items) > 1 else ""
+        lines.append(f"With {either(items)}: {' and '.join(change)}{each}.")
+    return lines
+
+
+def setback_lines(rules: Rules, name: str) -> list[str]:
+    """A setback (TC-18) as the reader applies it, its amount from setbacks.toml."""
+    setback = rules.setbacks[name]
+    amount = setback.amount
+    match setback.kind:
+        case SetbackKind.TARGET_UP:
+            effect = f"the TARGET of your next check is {amount} higher."
+        case SetbackKind.DRAIN:
+            effect = (f"move {_top(amount)} of your draw pile to your discard pile without "
+                      "looking.")
+        case SetbackKind.LOSE_ITEM:
+            effect = f"cross {plural(amount, 'item')} off your list, whichever you choose."
+        case SetbackKind.LOSE_REWARD:
+            rest = "" if rules.floors else ", nor rest at its rest spot"  # TC-20
+            effect = ("note on your log that this room's reward is lost; you take no loot "
+                      f"here{rest}.")
+    return [f"Setback, {name}: {effect}"]
+
+
+def rest_lines(rules: Rules) -> list[str]:
+    """A rest: the discard pile and the undrawn cards shuffled together (TC-10)."""
+    label = rules.challenge
+    most = (f"at most {rules.data.checks.challenge_max_per_rest_alt}"
+            if rules.capped_challenges else "as many as you like")  # TC-10
+    return [f"Gather your discard pile and the cards left in your draw pile. You may add {label} "
+            f"cards, {most}. Shuffle them all with tape S: they are your new draw pile."]
+
+
+# -- the tapes (rulings.md 3.4 #4, 3.5 #7) -------------------------------------------------
+
+
+def tapes(book: Book, seed: str) -> tuple[Tape, ...]:
+    """Tape S for every shuffle and, when an ability refreshes cards, tape R for its picks;
+    each from its own stream (design.md section 4)."""
+    made = [_tape(seed, "S", ("number",), "shuffle", shuffle_bound(book))]
+    if book.ability(AbilityKind.REFRESH_RANDOM_CARD) is not None:
+        # TC-11 Faithful: a card and a place for it; Alt: a card, which goes on top.
+        parts = ("card",) if book.rules.refresh_on_success_only else ("card", "place")
+        made.append(_tape(seed, "R", parts, "refresh", refresh_bound(book)))
+    return tuple(made)
+
+
+def _tape(seed: str, name: str, parts: tuple[str, ...], purpose: str,
+          bound: tuple[int, str]) -> Tape:
+    entries, fallback = bound
+    rolled = roll_tape(seed, RULESET, ("trial",), purpose, parts, entries, faces=TAPE_HIGH)
+    return Tape(name, "trial", parts, rolled, 1, TAPE_HIGH, entries, fallback)
+
+
+def shuffle_bound(book: Book) -> tuple[int, str]:
+    """The entries of tape S that the longest play of the trial can take, and the fallback
+    rule where play can take more ("" where it cannot).
+
+    A shuffle of n cards takes n - 1 entries.  The shuffles: the starting deck (at most
+    the largest starting deck, ARCANE's), each rest the trial gives (rest spots or floor
+    ends, TC-20; under TC-21 Alt also one before each obstacle), and each energy drink the
+    reader could have (as many as starting items, and every one found as loot).  The deck
+    grows only by the CHALLENGE cards added at rests, at most ``challenge.max_per_rest_alt``
+    a rest under TC-10 Alt; so after r rests it holds at most the starting deck plus r
+    times that, and a drink shuffles no more than the whole deck after the last rest.  The
+    bound is exact (no fallback) under TC-10 Alt with TC-21 Faithful; otherwise the rules
+    allow more (any number of CHALLENGE cards, rests anywhere), and the bound is the same
+    count with one CHALLENGE card a rest and one rest before each obstacle.
+    """
+    rules, trial = book.rules, book.trial
+    deck = max(rules.data.starting_deck_size(a) for a in rules.data.abilities)
+    grow = rules.data.checks.challenge_max_per_rest_alt
+    rests = sum(1 for room in trial.rooms if book.rests_after(room))
+    if rules.rest_anywhere:
+        rests += sum(len(room.obstacles) for room in trial.rooms)
+    drinks = 0
+    if rules.restore_items:
+        drinks = rules.data.character.max_starting_items
+        drinks += sum(1 for room in trial.rooms if room.loot in rules.restore_items)
+    entries = deck - 1 + sum(deck + r * grow - 1 for r in range(1, rests + 1))
+    entries += drinks * (deck + rests * grow - 1)
+    exact = rules.capped_challenges and not rules.rest_anywhere
+    return entries, "" if exact else (
+        "If tape S runs out (more CHALLENGE cards or more rests than it was made for), "
+        "shuffle by hand from then on: the odds of the booklet assume a fair shuffle either "
+        "way.")
+
+
+def refresh_bound(book: Book) -> tuple[int, str]:
+    """The entries of tape R (one a check, TC-11) that the longest play can take, and the
+    fallback where play can take more.
+
+    INDEFATIGABLE refreshes after every check (Faithful) or every check that succeeds
+    (Alt), so tape R takes one entry a check.  A character has one ability (character
+    creation), so no other one adds checks to an exchange.  Each obstacle is met once and
+    beaten at most once: under TC-11 Alt the bound is the number of obstacles, exact; under
+    TC-25 Alt a failure lets the reader past, so each obstacle takes one check, exact; under
+    TC-25 Faithful a reader may try again without end, and the bound allows ``TRIES``
+    tries of each, with the fallback for more.
+    """
+    rules = book.rules
+    obstacles = sum(len(room.obstacles) for room in book.trial.rooms)
+    if rules.refresh_on_success_only or rules.failure_passes:
+        return obstacles, ""
+    return obstacles * TRIES, (
+        f"If tape R runs out (an obstacle tried more than {TRIES} times), pick the card and "
+        "its place by shuffling by hand from then on.")

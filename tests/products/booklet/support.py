@@ -1,0 +1,55 @@
+"""Booklets made in the test process, the way ``towerpress booklet`` makes them."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from generator.engine.booklet import BookletRequest, check_document, make_booklet
+from generator.engine.family import family_of
+from generator.engine.rng import normalise_seed
+from generator.model.loader import Content
+
+
+def booklet(content: Content, ruleset_id: str, seed: str = "1", profile_id: str | None = None,
+            depth: int | None = None, odds_runs: int = 0) -> dict[str, Any]:
+    """The booklet of ``seed`` (as typed), under the booklet profile by default."""
+    ruleset = content.ruleset(ruleset_id)
+    family = family_of(ruleset)
+    profile = ruleset.profile(profile_id or ruleset.info.booklet_profile)
+    request = BookletRequest(seed, normalise_seed(seed), depth or family.default_depth,
+                             odds_runs)
+    return make_booklet(ruleset, family, profile, request)
+
+
+def codes(content: Content, document: dict[str, Any]) -> set[str]:
+    """The codes of everything ``towerpress check`` finds in ``document``."""
+    ruleset = content.ruleset(document["ruleset"])
+    return {f.code for f in check_document(document, ruleset, family_of(ruleset))}
+
+
+def edited(document: dict[str, Any]) -> dict[str, Any]:
+    """A copy to tamper with."""
+    return copy.deepcopy(document)
+
+
+#: Seeds a ruleset's booklets are checked over: many shallow ones (the invariants hold floor
+#: by floor) and a few of the default depth.
+SHALLOW_SEEDS, SHALLOW_DEPTH, DEEP_SEEDS = 500, 1, 10
+
+
+def assert_seeds_pass(content: Content, ruleset_id: str, profile_id: str) -> None:
+    """Every booklet of SHALLOW_SEEDS seeds, SHALLOW_DEPTH deep, and of DEEP_SEEDS seeds at
+    the default depth, passes ``check`` under the profile, and its JSON reads back as the
+    dungeon it was made from."""
+    ruleset = content.ruleset(ruleset_id)
+    family = family_of(ruleset)
+    runs = [(seed, SHALLOW_DEPTH) for seed in range(SHALLOW_SEEDS)]
+    runs += [(seed, family.default_depth) for seed in range(DEEP_SEEDS)]
+    for seed, depth in runs:
+        document = booklet(content, ruleset_id, str(seed), profile_id, depth)
+        found = check_document(document, ruleset, family)
+        assert found == [], f"seed {seed}, depth {depth}: {found[:3]}"
+        profile = ruleset.profiles[profile_id]
+        made = family.generate_booklet(ruleset.data, profile, normalise_seed(str(seed)), depth)
+        assert family.read_dungeon(ruleset.data, profile, document) == made, seed
