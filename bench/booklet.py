@@ -27,6 +27,7 @@ RULESETS = ("inverted-tower", "three-dice-dungeon", "tower-of-choices")
 REPEATS = 5
 ODDS_RUNS = 2500  # the booklet command's default
 PRINT_RUN = 1000
+SEED = 1234  # the README's booklet
 
 
 def _best(call: Callable[[], object], repeats: int = REPEATS) -> float:
@@ -46,7 +47,7 @@ def _one(ruleset: Ruleset, seed: int, odds: int) -> dict[str, object]:
 
 
 def _make_and_check(ruleset: Ruleset) -> None:
-    found = check_document(_one(ruleset, 1, 0), ruleset, family_of(ruleset))
+    found = check_document(_one(ruleset, SEED, 0), ruleset, family_of(ruleset))
     assert not found, found
 
 
@@ -73,7 +74,7 @@ def run() -> None:
     for ruleset_id in RULESETS:
         ruleset = content.ruleset(ruleset_id)
         one = _best(lambda: _make_and_check(ruleset))  # noqa: B023 - called at once
-        odds = _best(lambda: _one(ruleset, 1, ODDS_RUNS), 2)  # noqa: B023
+        odds = _best(lambda: _one(ruleset, SEED, ODDS_RUNS), 2)  # noqa: B023
         with tempfile.TemporaryDirectory() as folder:
             made, checked = _print_run(ruleset, Path(folder))
         print(f"{ruleset_id:<20}{one:>11.3f}{odds:>8.2f}{made:>11.1f}{checked:>11.1f}")

@@ -1,11 +1,18 @@
-"""The command line run as a user runs it: ``python -m generator`` in a process of its own."""
+"""The command line run as a user runs it: ``python -m generator`` in a process of its own;
+or, for the many one-line refusals, where a process's start-up would cost more than the
+case, ``main`` in this one."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
+
+from generator.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,3 +28,20 @@ def run(
         check=False,
         env={**os.environ, **env} if env else None,
     )
+
+
+def run_here(*args: str) -> subprocess.CompletedProcess[str]:
+    """``towerpress ARGS`` as the entry point runs it, in this process: its exit code and
+    what it printed.  The handler ``main`` sets for SIGTERM is put back after."""
+    out, err = io.StringIO(), io.StringIO()
+    before = signal.getsignal(signal.SIGTERM)
+    code: int = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(list(args))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    return subprocess.CompletedProcess(["towerpress", *args], code, out.getvalue(),
+                                       err.getvalue())

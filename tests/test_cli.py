@@ -1,4 +1,5 @@
-"""The command line: exit codes and whole outputs, run as a user runs it."""
+"""The command line: exit codes and whole outputs, through its entry point (``main``); the
+version and the README's commands in a process of their own, as a user runs them."""
 
 from __future__ import annotations
 
@@ -8,18 +9,18 @@ from pathlib import Path
 import pytest
 
 from generator import __version__
-from tests.commands import ROOT, run
+from tests.commands import ROOT, run, run_here
 from tests.content import edit
 
 
 def test_version() -> None:
-    result = run("--version")
+    result = run("--version")  # the entry point itself, in a process of its own
     assert result.returncode == 0
     assert result.stdout == f"towerpress {__version__}\n"
 
 
 def test_list_shows_rulesets_and_profiles() -> None:
-    result = run("list")
+    result = run_here("list")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "inverted-tower: The Inverted Tower"
@@ -31,7 +32,7 @@ def test_list_shows_rulesets_and_profiles() -> None:
 
 
 def test_validate_bundled() -> None:
-    result = run("validate")
+    result = run_here("validate")
     assert result.returncode == 0, result.stderr
     assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
         "inverted-tower",
@@ -45,7 +46,7 @@ def test_validate_bundled() -> None:
 def test_validate_reports_every_problem_and_exits_2(content_copy: Path) -> None:
     edit(content_copy / "inverted-tower" / "ruleset.toml", 'language = "en"', "language = 1")
     edit(content_copy / "tower-of-choices" / "ruleset.toml", 'language = "en"', "language = 2")
-    result = run("validate", "--content", str(content_copy))
+    result = run_here("validate", "--content", str(content_copy))
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
@@ -69,7 +70,7 @@ def test_validate_checks_the_prose_as_the_rulebook_will(content_copy: Path) -> N
     quick = content_copy / "three-dice-dungeon" / "quick-reference.md"
     quick.write_text(quick.read_text(encoding="utf-8") + "\n\n![map](rules/01-introduction.md)\n",
                      encoding="utf-8")
-    result = run("validate", "--content", str(content_copy))
+    result = run_here("validate", "--content", str(content_copy))
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
         "towerpress: error: content/inverted-tower/rules/03-rolls.md: raw HTML is not allowed "
@@ -84,7 +85,7 @@ def test_validate_checks_the_prose_as_the_rulebook_will(content_copy: Path) -> N
 
 
 def test_validate_missing_folder(tmp_path: Path) -> None:
-    result = run("validate", "--content", str(tmp_path / "none"))
+    result = run_here("validate", "--content", str(tmp_path / "none"))
     assert result.returncode == 2
     assert (
         result.stderr == f"towerpress: error: content folder '{tmp_path / 'none'}' does not exist\n"
@@ -92,13 +93,13 @@ def test_validate_missing_folder(tmp_path: Path) -> None:
 
 
 def test_unknown_ruleset_and_profile() -> None:
-    result = run("rulebook", "chess")
+    result = run_here("rulebook", "chess")
     assert result.returncode == 2
     assert result.stderr == (
         "towerpress: error: unknown ruleset 'chess' (expected one of: inverted-tower, "
         "three-dice-dungeon, tower-of-choices)\n"
     )
-    result = run("rulebook", "inverted-tower", "--profile", "easy")
+    result = run_here("rulebook", "inverted-tower", "--profile", "easy")
     assert result.returncode == 2
     assert result.stderr == (
         "towerpress: error: unknown profile 'easy' for inverted-tower "
@@ -107,11 +108,11 @@ def test_unknown_ruleset_and_profile() -> None:
 
 
 def test_usage_errors_exit_2() -> None:
-    result = run("rulebook", "inverted-tower", "--paper", "b5")
+    result = run_here("rulebook", "inverted-tower", "--paper", "b5")
     assert result.returncode == 2
     assert "Invalid value for '--paper': 'b5' is not one of 'a4', 'letter', 'a5'." in result.stderr
     assert "Traceback" not in result.stderr
-    assert run("frobnicate").returncode == 2
+    assert run_here("frobnicate").returncode == 2
 
 
 @pytest.mark.parametrize("args", [["list"], ["validate"]])
@@ -136,7 +137,7 @@ def test_an_output_that_cannot_be_written_gets_one_line(
 ) -> None:
     in_the_way = tmp_path / "notes.txt"  # where the output's folder should be
     in_the_way.write_text("keep me")
-    result = run(*(a.format(f=in_the_way) for a in args))
+    result = run_here(*(a.format(f=in_the_way) for a in args))
     assert result.returncode == 2
     assert result.stderr == (f"towerpress: error: cannot write {target.format(f=in_the_way)}: "
                              f"{in_the_way} is a file, not a folder\n")
@@ -151,10 +152,10 @@ def test_an_output_link_is_written_through_and_a_device_is_refused(tmp_path: Pat
     target.write_bytes(b"old")
     link = tmp_path / "sheet.pdf"
     link.symlink_to(target)
-    result = run("sheet", "inverted-tower", "-o", str(link))
+    result = run_here("sheet", "inverted-tower", "-o", str(link))
     assert result.returncode == 0, result.stderr
     assert link.is_symlink() and target.read_bytes().startswith(b"%PDF")
-    result = run("sheet", "inverted-tower", "-o", "/dev/null")
+    result = run_here("sheet", "inverted-tower", "-o", "/dev/null")
     assert result.returncode == 2
     assert result.stderr == ("towerpress: error: cannot write /dev/null: it is not a regular "
                              "file (a device or a pipe); expected a file's path\n")
@@ -188,7 +189,7 @@ def test_simulate_bad_arguments_one_line(args: list[str], message: str) -> None:
     for key, value in zip(args[::2], args[1::2], strict=True):
         base[key] = value
     flat = [item for pair in base.items() for item in pair]
-    result = run("simulate", "inverted-tower", *flat)
+    result = run_here("simulate", "inverted-tower", *flat)
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1, result.stderr
@@ -201,7 +202,7 @@ def test_simulate_json_is_one_object_and_repeatable(ruleset_id: str) -> None:
     import json
 
     args = ("simulate", ruleset_id, "--runs", "40", "--seed", "abc", "--floors", "2", "--json")
-    first = run(*args)
+    first = run_here(*args)
     assert first.returncode == 0, first.stderr
     report = json.loads(first.stdout)
     assert {"ruleset", "profile", "seed", "runs", "survival", "won", "mean_depth", "deaths"} <= set(
@@ -216,23 +217,23 @@ def test_simulate_json_is_one_object_and_repeatable(ruleset_id: str) -> None:
     reached = [row["reached"] for row in report["survival"]]
     assert reached == sorted(reached, reverse=True)
     assert sum(report["deaths"].values()) <= 40
-    assert run(*args).stdout == first.stdout
+    assert run_here(*args).stdout == first.stdout
 
 
 def test_odds_prints_exact_fractions_and_rejects_bad_values() -> None:
-    result = run("odds", "inverted-tower", "hit", "attr=1", "floor=1", "daggers=0")
+    result = run_here("odds", "inverted-tower", "hit", "attr=1", "floor=1", "daggers=0")
     assert result.returncode == 0, result.stderr
     assert "P(hit) without daggers: 1/3 = 0.333333" in result.stdout
-    bad = run("odds", "inverted-tower", "hit", "attr=x")
+    bad = run_here("odds", "inverted-tower", "hit", "attr=x")
     assert bad.returncode == 2
     assert bad.stderr == "towerpress: error: odds hit: attr must be an integer, got 'x'\n"
-    whole = run("odds", "tower-of-choices", "key-numbers")
+    whole = run_here("odds", "tower-of-choices", "key-numbers")
     assert whole.returncode == 0, whole.stderr
     assert whole.stdout.startswith("Tower of Choices, profile as-written: key-numbers\n")
     assert "approach skill with no cards in the deck: 0 = 0.000000\n" in whole.stdout
-    listing = run("odds", "tower-of-choices")
+    listing = run_here("odds", "tower-of-choices")
     assert "(-1 to 60, default -1)" in listing.stdout
-    unknown = run("odds", "inverted-tower", "nope")
+    unknown = run_here("odds", "inverted-tower", "nope")
     assert unknown.returncode == 2
     assert unknown.stderr.startswith(
         "towerpress: error: unknown odds query 'nope' for inverted-tower"
@@ -244,11 +245,11 @@ def test_odds_prints_exact_fractions_and_rejects_bad_values() -> None:
         (["fight", "elites=3", "monsters=2"], "fight: elites must be at most monsters"),
         (["hit", "attr=1", "attr=2"], "hit: attr is given twice (give it once)"),
     ):
-        refused = run("odds", "inverted-tower", *args)
+        refused = run_here("odds", "inverted-tower", *args)
         assert refused.returncode == 2
         assert refused.stderr.startswith(f"towerpress: error: odds {message}"), refused.stderr
     # A default follows what was typed: Max HP is at least the HP given.
-    alone = run("odds", "inverted-tower", "fight", "hp=8", "elites=3")
+    alone = run_here("odds", "inverted-tower", "fight", "hp=8", "elites=3")
     assert alone.returncode == 0, alone.stderr
     assert " monsters=3 elites=3 hp=8 max_hp=8 " in alone.stdout.splitlines()[0]
 
@@ -260,7 +261,7 @@ def test_control_characters_from_content_are_spelt_out(content_copy: Path) -> No
     (tables / "\x1b]0;PWNED\x07evil.toml").write_text("a = 1\n", encoding="utf-8")
     edit(content_copy / "inverted-tower" / "ruleset.toml", "\n[[credits]]",
          '\n"\\u202eyek" = 1\n\n[[credits]]')
-    result = run("validate", "--content", str(content_copy))
+    result = run_here("validate", "--content", str(content_copy))
     assert result.returncode == 2
     assert not any(c in result.stderr for c in "\x1b\x07\u202e")
     lines = result.stderr.splitlines()
@@ -276,7 +277,7 @@ def test_an_output_among_the_inputs_is_refused(content_copy: Path, command: list
     """-o naming a content file replaced it with a PDF."""
     target = content_copy / "inverted-tower" / "ruleset.toml"
     before = target.read_bytes()
-    result = run(*command, "--content", str(content_copy), "-o", str(target))
+    result = run_here(*command, "--content", str(content_copy), "-o", str(target))
     assert result.returncode == 2
     assert result.stderr == (
         f"towerpress: error: cannot write {target}: it is inside "
@@ -285,9 +286,9 @@ def test_an_output_among_the_inputs_is_refused(content_copy: Path, command: list
     assert target.read_bytes() == before
     # Another ruleset's folder of the same content is as much an input.
     other = content_copy / "tower-of-choices" / "ruleset.toml"
-    result = run(*command, "--content", str(content_copy), "-o", str(other))
+    result = run_here(*command, "--content", str(content_copy), "-o", str(other))
     assert result.returncode == 2 and "which the products are made from" in result.stderr
-    result = run("build", "--content", str(content_copy),
+    result = run_here("build", "--content", str(content_copy),
                  "--out", str(content_copy / "inverted-tower" / "out"))
     assert result.returncode == 2 and "which the products are made from" in result.stderr
 

@@ -9,7 +9,7 @@ import pytest
 from generator.engine.family import family_of
 from generator.model.loader import Content
 from generator.rulesets import FAMILIES
-from tests.commands import run
+from tests.commands import run_here
 
 SEEDS = ("int:1", "int:2", "int:77", "str:tonight")
 
@@ -31,8 +31,8 @@ def test_a_played_game_is_the_first_game_simulate_plays(content: Content,
 
 @pytest.mark.parametrize("ruleset_id", sorted(FAMILIES))
 def test_play_prints_a_line_a_step_and_the_same_game_as_json(ruleset_id: str) -> None:
-    text = run("play", ruleset_id, "--seed", "5")
-    as_json = run("play", ruleset_id, "--seed", "5", "--json")
+    text = run_here("play", ruleset_id, "--seed", "5")
+    as_json = run_here("play", ruleset_id, "--seed", "5", "--json")
     assert text.returncode == as_json.returncode == 0, text.stderr + as_json.stderr
     head, *lines, outcome = text.stdout.splitlines()
     assert head.endswith(f"at most {FAMILIES[ruleset_id].default_depth} "
@@ -49,11 +49,11 @@ def test_play_prints_a_line_a_step_and_the_same_game_as_json(ruleset_id: str) ->
             assert f"({step['ruling']})" in line
     won, death = game["outcome"]["won"], game["outcome"]["death"]
     assert outcome.startswith("Won" if won else "Died" if death else "Stopped")
-    assert run("play", ruleset_id, "--seed", "5").stdout == text.stdout
+    assert run_here("play", ruleset_id, "--seed", "5").stdout == text.stdout
 
 
 def test_play_names_a_bad_ruleset_in_one_line() -> None:
-    result = run("play", "no-such-ruleset", "--seed", "1")
+    result = run_here("play", "no-such-ruleset", "--seed", "1")
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "no-such-ruleset" in result.stderr

@@ -6,7 +6,7 @@ from generator.engine.family import family_of
 from generator.engine.report import summarise
 from generator.engine.tune import other_reading, playable
 from generator.model.loader import Content
-from tests.commands import run
+from tests.commands import run_here
 
 
 def test_the_other_reading_changes_that_ruling_only(content: Content) -> None:
@@ -30,7 +30,7 @@ def test_only_rulings_the_engine_plays_both_ways_are_tried(content: Content) -> 
 
 
 def test_tune_prints_the_profile_then_one_row_a_reading(content: Content) -> None:
-    result = run("tune", "inverted-tower", "--runs", "40", "--floors", "3", "--seed", "9")
+    result = run_here("tune", "inverted-tower", "--runs", "40", "--floors", "3", "--seed", "9")
     assert result.returncode == 0, result.stderr
     ruleset = content.ruleset("inverted-tower")
     head, columns, first, *rows = result.stdout.splitlines()
@@ -49,6 +49,6 @@ def test_tune_prints_the_profile_then_one_row_a_reading(content: Content) -> Non
 
 
 def test_tune_refuses_a_bad_seed_in_one_line() -> None:
-    result = run("tune", "inverted-tower", "--seed", "")
+    result = run_here("tune", "inverted-tower", "--seed", "")
     assert result.returncode == 2
     assert "--seed" in result.stderr and "Traceback" not in result.stderr

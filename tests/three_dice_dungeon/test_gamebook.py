@@ -29,11 +29,11 @@ from generator.errors import TowerpressError
 from generator.rulesets.three_dice_dungeon.dice import fast
 from generator.rulesets.three_dice_dungeon.dungeon import Dungeon
 from generator.rulesets.three_dice_dungeon.family import FAMILY
-from generator.rulesets.three_dice_dungeon.gamebook import COMBAT_PAGE, tape_bounds
 from generator.rulesets.three_dice_dungeon.hero import Hero
 from generator.rulesets.three_dice_dungeon.levels import step
 from generator.rulesets.three_dice_dungeon.policy import ReferencePolicy
 from generator.rulesets.three_dice_dungeon.simulate import BookletGame, reread
+from generator.rulesets.three_dice_dungeon.tapes import COMBAT_PAGE, tape_bounds
 from tests.three_dice_dungeon.support import data, profile, rules, ruleset
 
 SEEDS = 30

@@ -77,3 +77,63 @@ def test_a_booklet_of_another_generator_is_not_made_again(content: Content) -> N
     document = edited(booklet(content, "inverted-tower"))
     document["generator"] = "0.0.1"
     assert codes(content, document) == {"generator"}
+
+
+def test_a_changed_die_is_named_for_what_it_breaks(content: Content) -> None:
+    """A raw die changed by hand: each ruleset's checker names the derived value that no
+    longer follows from it (and making the booklet again differs too)."""
+    made = booklet(content, "inverted-tower")
+    room = made["floors"][0]["rooms"][0]
+    found = []
+    for name, die in room["dice"].items():
+        for value in set(range(1, 7)) - {die}:
+            tower = edited(made)
+            tower["floors"][0]["rooms"][0]["dice"][name] = value
+            found.append(codes(content, tower))
+    assert all("regenerated" in each for each in found)
+    assert any("derived-mismatch" in each for each in found)
+    dungeon = edited(booklet(content, "three-dice-dungeon"))
+    cell = dungeon["levels"][0]["cells"][0]["dice"]
+    cell["location"] = cell["location"] % 6 + 1
+    assert {"derived", "regenerated"} <= codes(content, dungeon)
+    trial = edited(booklet(content, "tower-of-choices"))
+    pick = trial["rooms"][0]["picks"][0]
+    pick["value"] = (pick["value"] + 1) % pick["bound"]
+    assert {"raw-dice", "regenerated"} <= codes(content, trial)
+
+
+def test_a_derived_field_changed_by_hand_is_found(content: Content) -> None:
+    tower = edited(booklet(content, "inverted-tower"))
+    room = tower["floors"][0]["rooms"][0]
+    room["elite"] = not room["elite"]
+    assert "derived-mismatch" in codes(content, tower)
+    dungeon = edited(booklet(content, "three-dice-dungeon"))
+    dungeon["character"]["hp"] += 1
+    assert "character-derived" in codes(content, dungeon)
+
+
+def test_a_second_stairs_room_is_found(content: Content) -> None:
+    tower = edited(booklet(content, "inverted-tower"))
+    rooms = tower["floors"][0]["rooms"]
+    other = next(r for r in rooms if not r["stairs"])
+    other["stairs"] = True
+    assert "stairs-count" in codes(content, tower)
+
+
+def test_a_one_sided_exit_is_found(content: Content) -> None:
+    """A door taken off one side only: its neighbour still has a door back."""
+    dungeon = edited(booklet(content, "three-dice-dungeon"))
+    level = dungeon["levels"][0]
+    at = {(c["x"], c["y"]) for c in level["cells"]}
+    step = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
+    cell, side = next((c, s) for c in level["cells"] for s in c["exits"]
+                      if (c["x"] + step[s][0], c["y"] + step[s][1]) in at)
+    cell["exits"].remove(side)
+    assert "exit-asymmetric" in codes(content, dungeon)
+
+
+def test_an_obstacle_with_target_above_draw_is_found(content: Content) -> None:
+    trial = edited(booklet(content, "tower-of-choices"))
+    approach = trial["rooms"][0]["obstacles"][0]["approaches"][0]
+    approach["target"] = approach["draw"] + 1
+    assert "obstacle-limits" in codes(content, trial)

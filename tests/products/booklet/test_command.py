@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands import run
+from tests.commands import run, run_here
 from tests.content import RULESETS
 
 
@@ -78,7 +78,7 @@ def test_the_rules_as_written_are_one_flag_away(tmp_path: Path) -> None:
     (("--seed", "", ), "expected an integer or non-empty text"),
 ])
 def test_bad_options_get_one_line(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
-    result = run("booklet", "inverted-tower", *args, "-o", str(tmp_path))
+    result = run_here("booklet", "inverted-tower", *args, "-o", str(tmp_path))
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
     assert not any(tmp_path.iterdir())
@@ -114,6 +114,6 @@ def test_check_refuses_what_is_not_a_booklet_in_one_line(
     path = tmp_path / "b.json"
     if text is not None:
         path.write_text(text, encoding="utf-8")
-    result = run("check", str(path))
+    result = run_here("check", str(path))
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr

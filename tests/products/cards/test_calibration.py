@@ -12,7 +12,7 @@ import pytest
 from generator.model.paper import PAPERS
 from generator.products.cards.printing import select_decks
 from generator.rulesets import load_content
-from tests.commands import run
+from tests.commands import run_here
 from tests.products.cards.support import MM, TOL, render, white_rects
 
 SCALE_LINE = 12.0  # mm: the length of each line of the two scales, front and back
@@ -97,7 +97,7 @@ def test_the_offset_read_puts_backs_behind_fronts(
     tmp_path: Path, paper: str, duplex: str, shift: tuple[float, float]
 ) -> None:
     sheet = tmp_path / "calibration.pdf"
-    result = run("cards", "calibrate", "--paper", paper, "--duplex", duplex, "-o", str(sheet))
+    result = run_here("cards", "calibrate", "--paper", paper, "--duplex", duplex, "-o", str(sheet))
     assert result.returncode == 0, result.stderr
     with pdfplumber.open(sheet) as pdf:
         assert len(pdf.pages) == 2
@@ -151,6 +151,6 @@ def test_the_offset_read_puts_backs_behind_fronts(
 
 
 def test_calibrate_usage_names_the_subcommand() -> None:
-    result = run("cards", "calibrate", "--help")
+    result = run_here("cards", "calibrate", "--help")
     assert result.returncode == 0
     assert result.stdout.splitlines()[0] == "Usage: towerpress cards calibrate [OPTIONS]"

@@ -32,7 +32,7 @@ from generator.products.cards.png import TTS_COLS, TTS_ROWS, card_pixels, write_
 from generator.products.cards.printing import CardOptions, select_decks, write_cards
 from generator.render.capitals import is_name
 from generator.rulesets import load_content
-from tests.commands import run
+from tests.commands import run, run_here
 from tests.content import RULESETS, edit
 from tests.pdfs import hyphenated, opened, pdf_faults, plain_quotes, ranges, straight_quotes
 from tests.products.cards.support import MM, TOL, render, white_rects
@@ -574,7 +574,7 @@ def test_overlong_card_fails_naming_it(content_copy: Path, tmp_path: Path) -> No
     long_text = " ".join(["Keeping yourself in one piece through every kind of blow."] * 30)
     edit(skills, 'covers = "Keeping yourself in one piece: blocking, parrying, bracing and '
                  'dodging blows."', f'covers = "{long_text}"')
-    result = run("cards", "tower-of-choices", "--deck", "skills", "--size", "mini",
+    result = run_here("cards", "tower-of-choices", "--deck", "skills", "--size", "mini",
                  "--content", str(content_copy), "-o", str(tmp_path / "x.pdf"))
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
@@ -595,7 +595,7 @@ def test_reference_cards_too_long_for_mini_cards_are_cut_in_parts(tmp_path: Path
     tables on one of them, each part numbered on its band."""
     content = load_content()
     for ruleset_id in ("inverted-tower", "three-dice-dungeon"):
-        result = run("cards", ruleset_id, "--size", "mini", "-o", str(tmp_path / "x.pdf"))
+        result = run_here("cards", ruleset_id, "--size", "mini", "-o", str(tmp_path / "x.pdf"))
         lines = result.stderr.strip().splitlines()
         assert result.returncode == 2 and len(lines) == 1, lines
         assert "'reference'" in lines[0] and "(--split-tables)" in lines[0]
@@ -632,7 +632,7 @@ def test_reference_cards_too_long_for_mini_cards_are_cut_in_parts(tmp_path: Path
 def test_a_table_too_wide_for_its_card_fails_even_in_parts(tmp_path: Path) -> None:
     """Rows of one per card do not narrow The Inverted Tower's traps and monsters tables
     enough for a 40 x 60 mm card: the print fails, naming them."""
-    result = run("cards", "inverted-tower", "--deck", "reference", "--size", "40x60mm",
+    result = run_here("cards", "inverted-tower", "--deck", "reference", "--size", "40x60mm",
                  "--split-tables", "-o", str(tmp_path / "x.pdf"))
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
@@ -683,7 +683,7 @@ def test_a_deck_name_too_long_for_its_back_fails_naming_it(
          f'title = "{LONG_DECK_NAME * 3}"')
     kept = tmp_path / "x.pdf"
     kept.write_bytes(b"an earlier print")
-    result = run("cards", "tower-of-choices", "--deck", "skills", "--size", "mini",
+    result = run_here("cards", "tower-of-choices", "--deck", "skills", "--size", "mini",
                  "--content", str(content_copy), "-o", str(kept))
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
@@ -737,7 +737,7 @@ def test_png_sheets_for_tabletop_simulator(tmp_path: Path) -> None:
 def test_every_option_prints(tmp_path: Path, args: list[str], pages: int) -> None:
     """Each printing option, through the command line: one line out, and the sheets."""
     out = tmp_path / "cards.pdf"
-    result = run("cards", "inverted-tower", "--deck", "items", *args, "-o", str(out))
+    result = run_here("cards", "inverted-tower", "--deck", "items", *args, "-o", str(out))
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [f"wrote {out} (12 cards, {pages} pages)"]
     assert len(pypdf.PdfReader(out).pages) == pages
@@ -760,7 +760,7 @@ def test_every_option_prints(tmp_path: Path, args: list[str], pages: int) -> Non
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], expected: str) -> None:
-    result = run("cards", "tower-of-choices", *args)
+    result = run_here("cards", "tower-of-choices", *args)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and expected in lines[0], result.stderr
@@ -770,7 +770,7 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str], expected: str) -> N
 def test_build_a_starting_deck(tmp_path: Path, content: Content) -> None:
     data = content.ruleset("tower-of-choices").data
     out = tmp_path / "deck.pdf"
-    result = run("cards", "tower-of-choices", "--build", "Melee offense,Perception,Luck",
+    result = run_here("cards", "tower-of-choices", "--build", "Melee offense,Perception,Luck",
                  "--ability", "ARCANE", "--challenges", "2", "-o", str(out))
     assert result.returncode == 0, result.stderr
     rules = data.character

@@ -11,7 +11,7 @@ from generator.model.loader import Content
 from generator.model.paper import PAPERS
 from generator.products.sheets.product import SHEETS
 from generator.rulesets import load_content
-from tests.commands import run
+from tests.commands import run, run_here
 
 
 @pytest.mark.parametrize(
@@ -34,7 +34,7 @@ from tests.commands import run
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> None:
-    result = run(*args)
+    result = run_here(*args)
     assert result.returncode == 2
     assert result.stderr == f"towerpress: error: {message}\n"
     assert result.stdout == ""
@@ -42,7 +42,7 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> No
 
 def test_a_ruleset_without_a_log_says_so(content_copy: Path, tmp_path: Path) -> None:
     (content_copy / "tower-of-choices" / "sheets" / "log.toml").unlink()
-    result = run("log", "tower-of-choices", "--content", str(content_copy),
+    result = run_here("log", "tower-of-choices", "--content", str(content_copy),
                  "-o", str(tmp_path / "x.pdf"))
     assert result.returncode == 2
     assert result.stderr == (
@@ -54,7 +54,7 @@ def test_a_ruleset_without_a_log_says_so(content_copy: Path, tmp_path: Path) -> 
 
 def test_log_command_writes_the_floors_asked_for(tmp_path: Path) -> None:
     out = tmp_path / "log.pdf"
-    result = run("log", "inverted-tower", "--floors", "1", "--paper", "a5", "-o", str(out))
+    result = run_here("log", "inverted-tower", "--floors", "1", "--paper", "a5", "-o", str(out))
     assert result.returncode == 0, result.stderr
     assert result.stdout == f"wrote {out} (1 page)\n"
     names = {n for n, f in (pypdf.PdfReader(out).get_fields() or {}).items() if "/FT" in f}
