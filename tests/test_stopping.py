@@ -153,3 +153,39 @@ def test_a_stop_while_the_fonts_are_removed_does_not_cut_it_short(tmp_path: Path
     assert (run.returncode, run.stderr) == (0, ""), run.stderr
     assert run.stdout.startswith("wrote ")
     assert list(temp.iterdir()) == []
+
+
+def started_booklet(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
+    """``towerpress booklet`` with a million plays for its odds, once its two workers play."""
+    booklet = subprocess.Popen(
+        [str(TOWERPRESS), "booklet", "inverted-tower", "--seed", "1", "--odds", "1000000",
+         "-o", str(tmp_path / "booklets")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while len(children(booklet.pid)) < 2:
+        assert time.monotonic() < deadline, "the odds' workers did not start"
+        time.sleep(0.1)
+    return booklet, children(booklet.pid)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize(("stop", "code", "said"), [(signal.SIGTERM, 143, "terminated"),
+                                                   (signal.SIGINT, 130, "aborted")])
+def test_a_stop_during_a_booklets_odds_stops_its_workers_and_writes_nothing(
+        tmp_path: Path, stop: signal.Signals, code: int, said: str) -> None:
+    booklet, workers = started_booklet(tmp_path)
+    start = time.monotonic()
+    booklet.send_signal(stop)
+    _, err = booklet.communicate(timeout=60)
+    assert time.monotonic() - start < 5  # not after the plays still queued
+    assert booklet.returncode == code and err.strip() == f"towerpress: {said}", err
+    assert gone(workers, within=5)
+    assert not (tmp_path / "booklets").exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_the_odds_workers_leave_when_their_booklet_is_killed(tmp_path: Path) -> None:
+    booklet, workers = started_booklet(tmp_path)
+    booklet.kill()
+    booklet.communicate(timeout=60)
+    assert gone(workers, within=10)

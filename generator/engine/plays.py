@@ -10,12 +10,10 @@ functions); only the runs and the outcomes cross between the processes.
 from __future__ import annotations
 
 import multiprocessing
-import os
-import signal
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 from generator.engine.report import RunOutcome
+from generator.workers import available_cpus, worker_pool
 
 Plays = Callable[[range], Iterable[RunOutcome]]
 
@@ -30,32 +28,26 @@ def play_all(plays: Sequence[Plays], runs: int, workers: int | None = None
              ) -> list[list[RunOutcome]]:
     """The outcomes of ``runs`` plays of each of ``plays``, in order, shared out among
     ``workers`` processes (the machine's cores by default; one where fork is missing)."""
-    count = min(workers or os.cpu_count() or 1, max(1, runs * len(plays) // MIN_SHARE))
+    count = min(workers or available_cpus(), max(1, runs * len(plays) // MIN_SHARE))
     if count < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return [list(play(range(runs))) for play in plays]
     global _INHERITED
     _INHERITED = plays
     # Small shares: plays differ in length, and so do the profiles', so many shares keep
-    # every worker busy to the end; and a stop waits only for the shares being played.
+    # every worker busy to the end.  A stop ends the workers at once (worker_pool).
     share = MIN_SHARE
     jobs = [(i, range(start, min(start + share, runs)))
             for i in range(len(plays)) for start in range(0, runs, share)]
     try:
-        with ProcessPoolExecutor(count, multiprocessing.get_context("fork"),
-                                 initializer=_quiet) as pool:
-            parts = list(pool.map(_play, jobs))
+        with worker_pool(count, multiprocessing.get_context("fork")) as pool:
+            futures = [pool.submit(_play, job) for job in jobs]
+            parts = [future.result() for future in futures]
     finally:
         _INHERITED = ()
     outcomes: list[list[RunOutcome]] = [[] for _ in plays]
     for (i, _), part in zip(jobs, parts, strict=True):
         outcomes[i] += part
     return outcomes
-
-
-def _quiet() -> None:
-    """A worker leaves Ctrl-C to the command, which stops the pool and says so once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _play(job: tuple[int, range]) -> list[RunOutcome]:

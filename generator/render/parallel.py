@@ -8,95 +8,31 @@ so what is made never depends on how many processes made it.
 from __future__ import annotations
 
 import multiprocessing
-import os
-import signal
-import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from multiprocessing.context import BaseContext
-from types import FrameType
 from typing import TypeVar
 
+from generator import workers as shared
 from generator.render.pdf import discard_fonts
+from generator.workers import available_cpus as available_cpus
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
-def available_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-PARENT_POLL = 0.5  # seconds between a worker's looks at its parent
-
-
 def follow_parent(parent: int) -> None:
-    """A pool worker's initializer: the worker leaves when ``parent`` does.
-
-    A worker whose parent was killed (``kill``, ``timeout``, a cancelled CI job) would
-    otherwise wait on the pool's queue forever, since its sibling holds the queue open.
-    SIGTERM (from :func:`_stop`, or from the watch on the parent) ends the worker at once,
-    its copies of the fonts removed first (:func:`generator.render.pdf.discard_fonts`).
-    Ctrl-C reaches every process of the terminal's group; only the parent acts on it,
-    and it ends its workers this way.
-    """
-    signal.signal(signal.SIGTERM, _exit_on_signal)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+    """A render worker's initializer: it leaves when ``parent`` does, its copies of the
+    fonts removed first."""
+    shared.follow_parent(parent, discard_fonts)
 
 
-def _exit_on_signal(signum: int, _frame: FrameType | None) -> None:
-    # This worker's own workers render with its copies of the fonts: were they still
-    # running, one could copy a font back into the folder while it is being removed.
-    end_children()
-    discard_fonts()
-    # Not sys.exit: the pool's worker loop would take SystemExit for a failed task and go
-    # on to the next one.
-    os._exit(128 + signum)
-
-
-CHILD_EXIT_WAIT = 5.0  # seconds; a worker told to stop ends at its next Python step
-
-
-def end_children() -> None:
-    """Stop this process's worker processes and wait until they have ended."""
-    children = multiprocessing.active_children()
-    for child in children:
-        child.terminate()
-    deadline = time.monotonic() + CHILD_EXIT_WAIT
-    for child in children:
-        child.join(max(0.0, deadline - time.monotonic()))
-
-
-def _watch(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL)
-    os.kill(os.getpid(), signal.SIGTERM)
-
-
-@contextmanager
-def worker_pool(workers: int, context: BaseContext | None = None) -> Iterator[ProcessPoolExecutor]:
-    """A process pool whose workers follow this process (:func:`follow_parent`), and
-    which stops at once if the block is left by an error, Ctrl-C or SIGTERM."""
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                             initializer=follow_parent, initargs=(os.getpid(),)) as pool:
-        try:
-            yield pool
-        except BaseException:
-            _stop(pool)
-            raise
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel the tasks not started and end the workers, which clean up as they go.
-    Waiting, as leaving the ``with`` block does, would run every task still queued."""
-    pool.shutdown(wait=False, cancel_futures=True)
-    end_children()
+def worker_pool(count: int, context: BaseContext | None = None
+                ) -> AbstractContextManager[ProcessPoolExecutor]:
+    """A pool of render workers (:func:`generator.workers.worker_pool`), each removing
+    its copies of the fonts as it stops."""
+    return shared.worker_pool(count, context, discard_fonts)
 
 
 def run_tasks(
