@@ -16,7 +16,7 @@ from generator.errors import RenderError
 from generator.render.fonts import font_face_css
 from generator.render.glyphs import drawable, missing
 from generator.render.pdf import pdf_bytes, render_document
-from tests.commands import run_here
+from tests.commands import run
 from tests.content import edit
 
 
@@ -73,7 +73,7 @@ def test_validate_names_file_and_key_or_line(content_copy: Path) -> None:
     lines = chapter.read_text(encoding="utf-8").splitlines()
     chapter.write_text("\n".join([*lines, "", "Hebrew \u05e9\u05dc\u05d5\u05dd here."]) + "\n",
                        encoding="utf-8")
-    result = run_here("validate", "--content", str(content_copy))
+    result = run("validate", "--content", str(content_copy))
     assert result.returncode == 2
     fonts = "which the project's fonts (Source Serif Pro and Source Sans Pro) do not have"
     assert result.stderr.splitlines() == [

@@ -118,9 +118,13 @@ def character_text(rules: Rules, dungeon: Dungeon) -> str:
     spec = rules.data.character
     c = dungeon.character
     text = f"Your hero's dice came up {listed(c.dice)}."
-    for triple in c.rejected:
-        text += (f" Before them {listed(triple)} came up, {sum(triple) + spec.dice.plus} in "
-                 f"all, at most {spec.reroll_if_total_at_most}, so all were rolled again.")
+    if c.rejected:  # said once for all of them: a reader wants the dice that count
+        totals = "; ".join(f"{', '.join(map(str, t))} ({sum(t) + spec.dice.plus})"
+                           for t in c.rejected)
+        were = "was" if len(c.rejected) == 1 else "were"
+        text += (f" Before them, {plural(len(c.rejected), 'roll')} came to "
+                 f"{spec.reroll_if_total_at_most} or less, and so {were} rolled again: "
+                 f"{totals}.")
     attributes = listed([f"{a.name} {c.value(a.stat)}" for a in spec.attributes])
     text += f" In the order rolled (DD-01) they give {attributes}."
     if rules.free_assignment:

@@ -40,8 +40,8 @@ SHALLOW_SEEDS, SHALLOW_DEPTH, DEEP_SEEDS = 500, 1, 10
 
 def assert_seeds_pass(content: Content, ruleset_id: str, profile_id: str) -> None:
     """Every booklet of SHALLOW_SEEDS seeds, SHALLOW_DEPTH deep, and of DEEP_SEEDS seeds at
-    the default depth, passes ``check`` under the profile, and its JSON reads back as the
-    dungeon it was made from."""
+    the default depth, passes ``check`` under the profile; the JSON of the deep ones reads
+    back as the dungeon it was made from."""
     ruleset = content.ruleset(ruleset_id)
     family = family_of(ruleset)
     runs = [(seed, SHALLOW_DEPTH) for seed in range(SHALLOW_SEEDS)]
@@ -50,6 +50,8 @@ def assert_seeds_pass(content: Content, ruleset_id: str, profile_id: str) -> Non
         document = booklet(content, ruleset_id, str(seed), profile_id, depth)
         found = check_document(document, ruleset, family)
         assert found == [], f"seed {seed}, depth {depth}: {found[:3]}"
-        profile = ruleset.profiles[profile_id]
-        made = family.generate_booklet(ruleset.data, profile, normalise_seed(str(seed)), depth)
-        assert family.read_dungeon(ruleset.data, profile, document) == made, seed
+        if depth > SHALLOW_DEPTH:
+            profile = ruleset.profiles[profile_id]
+            made = family.generate_booklet(ruleset.data, profile, normalise_seed(str(seed)),
+                                           depth)
+            assert family.read_dungeon(ruleset.data, profile, document) == made, seed

@@ -27,7 +27,7 @@ GOLDEN: dict[tuple[str, str, str], str] = {
     ("inverted-tower", "1", "draft-4.5"):
         "7e009d08ab7d8d75eda96dc47c0e5c8d359352abf9e4f93dec8b5a01c6b2b3a0",
     ("three-dice-dungeon", "7", "balanced"):
-        "2670ea88e0af6ed7a822a641ec2bbd49784ecc195690f6216a6bec032617e487",
+        "7e2c0fbebe7459386d94d9b1f980b1b9dc2ac0a4cb3095f57173affad43a4f1f",
     ("three-dice-dungeon", "1", "as-written"):
         "4ee1ac5bbc34abce4e37305a885a646d89c28f9e03d83257392519179706ead0",
     ("three-dice-dungeon", "tonight", "d6-scale"):
