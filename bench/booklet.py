@@ -19,7 +19,6 @@ from pathlib import Path
 
 from generator.engine.booklet import BookletRequest, check_document, make_booklet
 from generator.engine.family import family_of
-from generator.engine.rng import normalise_seed
 from generator.model.loader import Ruleset
 from generator.rulesets import load_content
 
@@ -42,7 +41,7 @@ def _best(call: Callable[[], object], repeats: int = REPEATS) -> float:
 def _one(ruleset: Ruleset, seed: int, odds: int) -> dict[str, object]:
     family = family_of(ruleset)
     profile = ruleset.profile(ruleset.info.booklet_profile)
-    request = BookletRequest(str(seed), normalise_seed(seed), family.default_depth, odds)
+    request = BookletRequest(str(seed), family.default_depth, odds)
     return make_booklet(ruleset, family, profile, request)
 
 

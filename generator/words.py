@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 page``, ``2 pages``."""
@@ -15,10 +17,12 @@ def either(names: list[str]) -> str:
     for name in names:
         head, _, tail = name.partition(", ")
         groups.setdefault(head, []).append(tail)
-    said = [head if tails == [""] else f"{head} ({_or(tails)})" if len(tails) > 1
+    said = [head if tails == [""] else f"{head} ({listed(tails, 'or')})" if len(tails) > 1
             else f"{head}, {tails[0]}" for head, tails in groups.items()]
-    return _or(said)
+    return listed(said, "or")
 
 
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+def listed(values: Sequence[object], last: str = "and") -> str:
+    """``4``, ``4 and 3``, ``4, 3 and 5`` (``last`` "or": a choice of them)."""
+    text = [str(v) for v in values]
+    return text[0] if len(text) == 1 else f"{', '.join(text[:-1])} {last} {text[-1]}"

@@ -70,7 +70,7 @@ def booklet(ruleset_id: str, seed: str, count: int, depth: int | None, profile_i
     with click.progressbar(seeds, label="booklets", file=sys.stderr,
                            hidden=count == 1 or not sys.stderr.isatty()) as bar:
         for each in bar:
-            request = BookletRequest(each, canonical_seed(each), depth, odds_runs)
+            request = BookletRequest(each, depth, odds_runs)
             document = make_booklet(ruleset, family, profile, request)
             out = out_dir / f"{ruleset.id}-{file_seed(each)}.json"
             write_atomic(out, to_bytes(document))

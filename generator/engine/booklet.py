@@ -43,13 +43,21 @@ MAX_MESSAGE = 200
 
 @dataclass(frozen=True)
 class BookletRequest:
-    """One booklet to make: ``seed`` as the user typed it, ``canonical`` as the engine
-    takes it, ``depth`` floors (levels, rooms), and ``odds_runs`` plays for its odds."""
+    """One booklet to make: ``seed`` as the user typed it, ``depth`` floors (levels,
+    rooms), and ``odds_runs`` plays for its odds.
+
+    Raises:
+        ValueError: the seed is empty (:func:`generator.engine.rng.normalise_seed`).
+    """
 
     seed: str
-    canonical: str
     depth: int
     odds_runs: int
+
+    @property
+    def canonical(self) -> str:
+        """The seed as the engine takes it (``int:42``, ``str:abc``)."""
+        return normalise_seed(self.seed)
 
 
 def make_booklet(ruleset: Ruleset, family: Family[Any], profile: Profile,
@@ -103,7 +111,7 @@ def _odds(ruleset: Ruleset, family: Family[Any], profile: Profile, dungeon: Any,
 def request_of(document: Mapping[str, Any]) -> BookletRequest:
     """The request that made ``document`` (schema-valid): its seed, depth and odds plays."""
     odds = document["odds"]
-    return BookletRequest(document["seed"], normalise_seed(document["seed"]), document["depth"],
+    return BookletRequest(document["seed"], document["depth"],
                           odds["runs"] if odds else 0)
 
 

@@ -47,7 +47,7 @@ def _booklet(seed: int | str, base: str | Profile = "balanced", depth: int = 2) 
     """The booklet of ``seed`` as ``towerpress booklet`` writes it (no odds), read back
     from its JSON text."""
     chosen = base if isinstance(base, Profile) else profile(base)
-    request = BookletRequest(str(seed), normalise_seed(str(seed)), depth, 0)
+    request = BookletRequest(str(seed), depth, 0)
     document = make_booklet(ruleset(), FAMILY, chosen, request)
     loaded: Document = json.loads(json.dumps(document))
     return loaded

@@ -49,8 +49,7 @@ def _book(prof: Profile, trial: Trial) -> Gamebook:
 
 def _document(prof: Profile, seed: int, depth: int = 8) -> dict[str, Any]:
     """The booklet's JSON, as a file holds it (no odds: they are tested below)."""
-    made = make_booklet(ruleset(), FAMILY, prof, BookletRequest(str(seed), f"int:{seed}",
-                                                                 depth, 0))
+    made = make_booklet(ruleset(), FAMILY, prof, BookletRequest(str(seed), depth, 0))
     document: dict[str, Any] = json.loads(json.dumps(made))
     return document
 

@@ -47,6 +47,7 @@ from generator.products.cards.pieces import (
 from generator.products.cards.split import rows_of, split_tables
 from generator.render.parallel import available_cpus, run_tasks
 from generator.render.pdf import register_fonts
+from generator.words import listed
 
 STEP_PT = 0.5
 SHARES = 2  # the cards are fitted in two shares side by side (our machines have 2 cores)
@@ -340,17 +341,16 @@ def too_long(cards: Sequence[Card], box: FaceBox, fitting: Sequence[str],
         names += f" and {len(cards) - NAMED} more"
     what = (f"card {names} overflows its" if len(cards) == 1
             else f"{len(cards)} cards overflow their")
-    listed = "" if len(cards) == 1 else f": {names}"
+    named = "" if len(cards) == 1 else f": {names}"
     fixes = ["shorten the text", "use a larger card size"]
     if splittable:
         fixes.append("print long tables in parts (--split-tables)")
     if fitting:
         decks = [f"--deck {d}" for d in fitting]
-        either = decks[0] if len(decks) == 1 else f"{', '.join(decks[:-1])} or {decks[-1]}"
-        fixes.append(f"print a deck that fits ({either})")
+        fixes.append(f"print a deck that fits ({listed(decks, 'or')})")
     tried = " or in parts" if in_parts else ""
     return (f"{what} {box.width:.1f} x {box.height:.1f} mm text box even at {MIN_PT:g} pt"
-            f"{tried}{listed}; {', '.join(fixes[:-1])} or {fixes[-1]}")
+            f"{tried}{named}; {listed(fixes, 'or')}")
 
 
 def back_too_long(backs: Sequence[BackJob], size: CardSize) -> str:

@@ -41,7 +41,7 @@ from generator.rulesets.inverted_tower.procedures import gain_xp, new_hero
 from generator.rulesets.inverted_tower.rooms import EVENT_OF_ROOM, record_room
 from generator.rulesets.inverted_tower.rules import Gain, Rules
 from generator.rulesets.inverted_tower.state import FloorState, RoomContent, RoomKind
-from generator.words import plural
+from generator.words import listed, plural
 
 RULESET = "inverted-tower"
 VICTORY: Key = ("victory",)
@@ -240,7 +240,7 @@ def _names(rules: Rules, foes: Sequence[str]) -> str:
         name = rules.data.monster(foe).name.lower()
         parts.append(_one(rules, foe) if n == 1 else
                      plural(n, name, name + "es" if name.endswith("s") else None))
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return listed(parts)
 
 
 def _here(rules: Rules, foes: Sequence[str]) -> str:

@@ -37,7 +37,7 @@ from generator.rulesets.three_dice_dungeon.dungeon import Dungeon
 from generator.rulesets.three_dice_dungeon.levels import Cell, Level, step
 from generator.rulesets.three_dice_dungeon.rules import RULESET, Foe, Rules
 from generator.rulesets.three_dice_dungeon.tapes import level_tapes
-from generator.words import plural
+from generator.words import listed, plural
 
 START: Key = ("start",)
 VICTORY: Key = ("victory",)
@@ -69,12 +69,6 @@ def drafts_of(rules: Rules, dungeon: Dungeon, fallback: bool) -> list[Draft]:
 
 
 # -- words ----------------------------------------------------------------------------------
-
-
-def listed(values: Sequence[object], last: str = "and") -> str:
-    """``4``, ``4 and 3``, ``4, 3 and 5``."""
-    text = [str(v) for v in values]
-    return text[0] if len(text) == 1 else f"{', '.join(text[:-1])} {last} {text[-1]}"
 
 
 def item_text(rules: Rules, name: str) -> str:

@@ -17,8 +17,7 @@ def booklet(content: Content, ruleset_id: str, seed: str = "1", profile_id: str 
     ruleset = content.ruleset(ruleset_id)
     family = family_of(ruleset)
     profile = ruleset.profile(profile_id or ruleset.info.booklet_profile)
-    request = BookletRequest(seed, normalise_seed(seed), depth or family.default_depth,
-                             odds_runs)
+    request = BookletRequest(seed, depth or family.default_depth, odds_runs)
     return make_booklet(ruleset, family, profile, request)
 
 
