@@ -12,6 +12,7 @@ BENCHMARKS = (
     "tower_of_choices_engine",
     "cards",
     "booklet",
+    "booklet_print",
 )
 
 

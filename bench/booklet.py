@@ -55,7 +55,8 @@ def _print_run(ruleset: Ruleset, folder: Path) -> tuple[float, float]:
     checking them all in this process."""
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "generator", "booklet", ruleset.id, "--seed", "1",
-                    "--count", str(PRINT_RUN), "--odds", "0", "-o", str(folder)],
+                    "--count", str(PRINT_RUN), "--odds", "0", "--format", "json",
+                    "-o", str(folder)],
                    check=True, stdout=subprocess.DEVNULL)
     made = time.perf_counter() - start
     start = time.perf_counter()

@@ -18,6 +18,7 @@ from generator.errors import TowerpressError
 from generator.model.digest import update_with_folder
 from generator.model.loader import Content
 from generator.products.base import Job, Product
+from generator.products.booklet.product import BOOKLETS
 from generator.products.cards.product import CARDS
 from generator.products.checks import check_renders
 from generator.products.rulebook.product import RULEBOOK
@@ -28,7 +29,7 @@ from generator.render.pdf import load_weasyprint
 from generator.resources import PACKAGE, TEMPLATES
 from generator.rulesets import load_content
 
-PRODUCTS: tuple[Product[Any], ...] = (RULEBOOK, CARDS, SHEETS)
+PRODUCTS: tuple[Product[Any], ...] = (RULEBOOK, CARDS, SHEETS, BOOKLETS)
 
 
 def _product(name: str) -> Product[Any]:

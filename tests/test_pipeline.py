@@ -25,6 +25,8 @@ def test_every_product_is_planned_once(tmp_path: Path) -> None:
             assert f"{ruleset_id}-log-{paper}.pdf" in names
         for paper in ("a4", "letter"):
             assert f"{ruleset_id}-cards-{paper}-poker.pdf" in names
+        # A sample booklet (written with its JSON and imposed beside it), in booklets/.
+        assert tmp_path / "booklets" / f"{ruleset_id}-1234.pdf" in {job.out for job in jobs}
 
 
 def test_unchanged_products_are_skipped(

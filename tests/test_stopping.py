@@ -159,7 +159,7 @@ def started_booklet(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
     """``towerpress booklet`` with a million plays for its odds, once its two workers play."""
     booklet = subprocess.Popen(
         [str(TOWERPRESS), "booklet", "inverted-tower", "--seed", "1", "--odds", "1000000",
-         "-o", str(tmp_path / "booklets")],
+         "--format", "json", "-o", str(tmp_path / "booklets")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 30
     while len(children(booklet.pid)) < 2:

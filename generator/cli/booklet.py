@@ -22,21 +22,20 @@ from generator.cli.options import (
     load,
 )
 from generator.engine.booklet import (
+    DEFAULT_ODDS,
     SCHEMA,
     BookletRequest,
     check_document,
-    make_booklet,
-    to_bytes,
 )
 from generator.engine.family import family_of
 from generator.engine.rng import MAX_SEED
 from generator.errors import TowerpressError
 from generator.findings import Finding
-from generator.render.output import write_atomic
+from generator.products.booklet.pages import BOOKLET_PAPERS, booklet_paper
+from generator.products.booklet.pdf_check import pdf_findings
+from generator.products.booklet.product import BookletOptions, Format, write_booklet
 
 MAX_COUNT = 10_000  # booklets in one run
-#: Plays for a booklet's odds: enough for a 95% interval of at most +-2 points.
-DEFAULT_ODDS = 2500
 MAX_ODDS = 1_000_000
 MAX_BYTES = 64 * 2**20  # a booklet file: the largest made (999 floors) is under 8 MB
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
@@ -51,18 +50,27 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
               help="Floors (levels, rooms) of the dungeon (default: the ruleset's own).")
 @click.option("--profile", "profile_id", default=None,
               help="Rules profile (default: the ruleset's profile made for booklets).")
-@click.option("--format", "fmt", type=click.Choice(["json"]), default="json",
-              show_default=True, help="What to write.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "json", "both"]), default="both",
+              show_default=True, help="What to write: the printed booklet, its JSON, or both.")
+@click.option("--paper", type=click.Choice(list(BOOKLET_PAPERS)), default="a5",
+              show_default=True, help="The booklet's pages (A5: an A4 sheet folded).")
+@click.option("--impose", type=click.Choice(["saddle"]), default=None,
+              help="Also write the PDF imposed for folding: two pages a side of A4 (A5 "
+                   "pages) or Letter (half-letter pages) sheets, printed duplex.")
 @click.option("--odds", "odds_runs", type=click.IntRange(0, MAX_ODDS), default=DEFAULT_ODDS,
               show_default=True, help="Plays of the dungeon for its odds (0: no odds).")
 @click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False),
               default=Path("build/booklets"), show_default=True, help="Output folder.")
 @content_option
 def booklet(ruleset_id: str, seed: str, count: int, depth: int | None, profile_id: str | None,
-            fmt: str, odds_runs: int, out_dir: Path, content_dir: Path | None) -> None:
+            fmt: Format, paper: str, impose: str | None, odds_runs: int, out_dir: Path,
+            content_dir: Path | None) -> None:
     """Pre-roll a solo dungeon as a gamebook: numbered sections, tapes instead of dice,
-    and its odds; written as DIR/RULESET-SEED.json."""
-    del fmt  # JSON is the one format so far
+    and its odds; written as DIR/RULESET-SEED.pdf (A5 pages) and .json beside it."""
+    options = BookletOptions(fmt, paper, impose == "saddle")
+    if options.impose and fmt == "json":
+        raise click.UsageError("--impose saddle prints a PDF: use --format pdf or both")
+    booklet_paper(paper, imposed=options.impose)  # a paper that does not fold fails now
     seeds = _seeds(seed, count)
     ruleset, _, family = engine_for(ruleset_id, content_dir, None)
     profile = ruleset.profile(profile_id or ruleset.info.booklet_profile)
@@ -71,10 +79,9 @@ def booklet(ruleset_id: str, seed: str, count: int, depth: int | None, profile_i
                            hidden=count == 1 or not sys.stderr.isatty()) as bar:
         for each in bar:
             request = BookletRequest(each, depth, odds_runs)
-            document = make_booklet(ruleset, family, profile, request)
-            out = out_dir / f"{ruleset.id}-{file_seed(each)}.json"
-            write_atomic(out, to_bytes(document))
-            click.echo(f"wrote {out} ({len(document['sections'])} sections)")
+            stem = out_dir / f"{ruleset.id}-{file_seed(each)}"
+            for line in write_booklet(ruleset, family, profile, request, options, stem):
+                click.echo(line)
 
 
 def _seeds(seed: str, count: int) -> list[str]:
@@ -122,12 +129,16 @@ def read_booklet(path: Path) -> dict[str, Any]:
 
 @click.command()
 @click.argument("path", metavar="FILE.json", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--pdf", "pdf", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="The booklet's PDF, to check the spread rule on (default: FILE.pdf "
+                   "beside the JSON, when there is one).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @content_option
-def check(path: Path, as_json: bool, content_dir: Path | None) -> None:
+def check(path: Path, pdf: Path | None, as_json: bool, content_dir: Path | None) -> None:
     """Prove a booklet follows the rules: its schema, every derived value from its raw
-    dice, every way on, its tapes, and its regeneration from the seed.  Exit 1 when
-    anything fails, listing every violation with its code and where."""
+    dice, every way on, its tapes, its regeneration from the seed, and, on its PDF, that
+    no section shares a spread with one it leads to.  Exit 1 when anything fails,
+    listing every violation with its code and where."""
     document = read_booklet(path)
     ruleset_id = document.get("ruleset")
     content = load(content_dir)
@@ -136,14 +147,21 @@ def check(path: Path, as_json: bool, content_dir: Path | None) -> None:
                               f"has not (expected one of: {', '.join(sorted(content.rulesets))})")
     ruleset = content.rulesets[ruleset_id]
     found = sorted(set(check_document(document, ruleset, family_of(ruleset))))
-    _report(path, document, found, as_json)
+    pdf = pdf or (path.with_suffix(".pdf") if path.with_suffix(".pdf").is_file() else None)
+    if pdf is not None and not any(f.code == "schema" for f in found):
+        if not pdf.is_file():
+            raise TowerpressError(f"{pdf}: no such booklet PDF")
+        found += pdf_findings(document, pdf)
+    _report(path, document, found, as_json, pdf)
     if found:
         sys.exit(1)
 
 
-def _report(path: Path, document: dict[str, Any], found: list[Finding], as_json: bool) -> None:
+def _report(path: Path, document: dict[str, Any], found: list[Finding], as_json: bool,
+            pdf: Path | None) -> None:
     if as_json:
-        click.echo(json.dumps({"file": str(path), "ok": not found,
+        click.echo(json.dumps({"file": str(path), "pdf": str(pdf) if pdf else None,
+                               "ok": not found,
                                "violations": [{"code": f.code, "where": f.where,
                                                "message": f.message} for f in found]},
                               ensure_ascii=False, indent=1))
@@ -153,4 +171,5 @@ def _report(path: Path, document: dict[str, Any], found: list[Finding], as_json:
         click.echo(f"{path}: {len(found)} violation{'s' * (len(found) != 1)}")
     else:
         click.echo(f"{path}: ok ({document['ruleset']}, seed {document['seed']}, "
-                   f"{len(document['sections'])} sections, {len(document['tapes'])} tapes)")
+                   f"{len(document['sections'])} sections, {len(document['tapes'])} tapes"
+                   f"{', spread rule met in ' + str(pdf) if pdf else ''})")

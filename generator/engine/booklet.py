@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from importlib import resources
 from typing import Any
@@ -22,7 +22,7 @@ import jsonschema_rs
 
 from generator import __version__
 from generator.engine.family import Family
-from generator.engine.gamebook import Section, Way, check_sections
+from generator.engine.gamebook import Section, Way, check_sections, renumbering_problem
 from generator.engine.plays import play_all
 from generator.engine.report import summarise
 from generator.engine.rng import normalise_seed
@@ -37,8 +37,23 @@ AS_WRITTEN = "as-written"
 #: The shared part of every booklet's JSON Schema; each family adds its own.
 SHARED_SCHEMA: Mapping[str, Any] = json.loads(
     resources.files(__package__).joinpath("booklet.schema.json").read_text("utf-8"))
+#: Plays for a booklet's odds: enough for a 95% interval of at most +-2 points.
+DEFAULT_ODDS = 2500
 MAX_SCHEMA_FINDINGS = 50  # a document of another shape breaks the schema everywhere
 MAX_MESSAGE = 200
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the printed booklet renumbers its sections to keep each away from the spread of
+    those it leads to (design.md 6): laid out on ``paper``, the section the seed numbers
+    ``k`` is printed as ``renumbered[k - 1]``."""
+
+    paper: str
+    renumbered: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"paper": self.paper, "renumbered": list(self.renumbered)}
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,7 @@ class BookletRequest:
     seed: str
     depth: int
     odds_runs: int
+    layout: Layout | None = None
 
     @property
     def canonical(self) -> str:
@@ -61,10 +77,15 @@ class BookletRequest:
 
 
 def make_booklet(ruleset: Ruleset, family: Family[Any], profile: Profile,
-                 request: BookletRequest) -> dict[str, Any]:
-    """The booklet of ``request`` under ``profile``, as its JSON document."""
+                 request: BookletRequest, odds: Mapping[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """The booklet of ``request`` under ``profile``, as its JSON document.  ``odds``, when
+    given, are those a booklet of the same request already has (numbers do not change
+    them), and are not played again."""
     dungeon = family.generate_booklet(ruleset.data, profile, request.canonical, request.depth)
-    book = family.gamebook(ruleset.data, profile, dungeon, request.canonical)
+    renumbered = request.layout.renumbered if request.layout else ()
+    book = family.gamebook(ruleset.data, profile, dungeon, request.canonical, renumbered)
+    layout = {"layout": request.layout.to_json()} if request.layout else {}
     return {
         "schema": SCHEMA,
         "generator": __version__,
@@ -77,9 +98,19 @@ def make_booklet(ruleset: Ruleset, family: Family[Any], profile: Profile,
         "start": 1,
         "sections": [section.to_json() for section in book.sections],
         "tapes": [tape.to_json() for tape in book.tapes],
-        "odds": _odds(ruleset, family, profile, dungeon, request),
+        "odds": odds if odds is not None else _odds(ruleset, family, profile, dungeon, request),
+        **layout,
         **book.dungeon,
     }
+
+
+def laid_out(document: Mapping[str, Any], ruleset: Ruleset, family: Family[Any],
+             layout: Layout) -> dict[str, Any]:
+    """``document`` (a booklet of the seed's own numbers, as :func:`make_booklet` made it)
+    renumbered by ``layout``: the same booklet, as its printed pages number it."""
+    profile = ruleset.profiles[document["profile"]["id"]]
+    request = replace(request_of(document), layout=layout)
+    return make_booklet(ruleset, family, profile, request, odds=document["odds"])
 
 
 def to_bytes(document: Mapping[str, Any]) -> bytes:
@@ -111,8 +142,10 @@ def _odds(ruleset: Ruleset, family: Family[Any], profile: Profile, dungeon: Any,
 def request_of(document: Mapping[str, Any]) -> BookletRequest:
     """The request that made ``document`` (schema-valid): its seed, depth and odds plays."""
     odds = document["odds"]
-    return BookletRequest(document["seed"], document["depth"],
-                          odds["runs"] if odds else 0)
+    layout = document.get("layout")
+    return BookletRequest(document["seed"], document["depth"], odds["runs"] if odds else 0,
+                          Layout(layout["paper"], tuple(layout["renumbered"]))
+                          if layout else None)
 
 
 def schema_findings(document: object, family: Family[Any]) -> list[Finding]:
@@ -149,9 +182,16 @@ def check_document(document: Mapping[str, Any], ruleset: Ruleset, family: Family
     except TowerpressError as exc:
         return [Finding("dungeon", "dungeon", exc.message)]
     found = family.check_booklet(ruleset.data, profile, dungeon)
+    found += _layout(document)
     found += check_sections(_sections(document))
     found += check_tapes(_tapes(document))
     return found + _regeneration(document, ruleset, family, profile)
+
+
+def _layout(document: Mapping[str, Any]) -> list[Finding]:
+    layout = document.get("layout")
+    problem = layout and renumbering_problem(layout["renumbered"], len(document["sections"]))
+    return [Finding("layout", "layout.renumbered", problem)] if problem else []
 
 
 def _regeneration(document: Mapping[str, Any], ruleset: Ruleset, family: Family[Any],
@@ -160,6 +200,8 @@ def _regeneration(document: Mapping[str, Any], ruleset: Ruleset, family: Family[
         return [Finding("generator", "generator", f"made by TowerPress "
                         f"{document['generator']}; this is {__version__}, which cannot "
                         "regenerate it to compare")]
+    if _layout(document):
+        return []  # a renumbering of other sections cannot be made again
     again = make_booklet(ruleset, family, profile, request_of(document))
     return [Finding("regenerated", where, _differs(key, document["seed"], profile.id))
             for key in sorted(again) if (where := _first_difference(key, again[key],

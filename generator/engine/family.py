@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
@@ -103,9 +103,11 @@ class Family(ContentFamily[D]):
         it is sound), each recomputed from its raw dice."""
 
     @abstractmethod
-    def gamebook(self, data: D, profile: Profile, dungeon: Any, seed: str) -> Gamebook:
+    def gamebook(self, data: D, profile: Profile, dungeon: Any, seed: str,
+                 renumbered: Sequence[int] = ()) -> Gamebook:
         """``dungeon`` written as a gamebook: numbered sections, tapes, and the dungeon as
-        the booklet's JSON holds it (its schema: ``booklet_schema``)."""
+        the booklet's JSON holds it (its schema: ``booklet_schema``); its numbers are
+        the seed's, or ``renumbered`` (:func:`generator.engine.gamebook.numbering`)."""
 
     @abstractmethod
     def read_dungeon(self, data: D, profile: Profile, document: Mapping[str, Any]) -> Any:

@@ -72,24 +72,48 @@ class Draft:
 ENDINGS = ("victory", "death")
 
 
-def numbering(drafts: Sequence[Draft], start: Key, seed: str, ruleset: str) -> dict[Key, int]:
+def numbering(drafts: Sequence[Draft], start: Key, seed: str, ruleset: str,
+              renumbered: Sequence[int] = ()) -> dict[Key, int]:
     """The printed number of each draft's key: ``start`` is 1, the others 2..n shuffled
     from the seed's section stream (Fisher-Yates).  The family writes them in its dungeon
     (a room's ``section``) and hands them to :func:`numbered`.
 
+    ``renumbered`` is the printed booklet's layout (design.md 6: the spread rule is met by
+    reordering): the section the seed numbers ``k`` is printed as ``renumbered[k - 1]``.
+    Empty, the seed's own numbers stand.
+
     Raises:
-        ValueError: two drafts share a key, or ``start`` is none of them (a bug of the
-            family's builder, not of the reader's input).
+        ValueError: two drafts share a key, ``start`` is none of them (a bug of the
+            family's builder, not of the reader's input), or ``renumbered`` is not a
+            renumbering of these sections (:func:`renumbering_problem`).
     """
     keys = [draft.key for draft in drafts]
     if len(set(keys)) != len(keys):
         raise ValueError("two sections share a key")
     if start not in keys:
         raise ValueError(f"the start {start!r} is not a section")
+    problem = renumbering_problem(renumbered, len(drafts)) if renumbered else ""
+    if problem:
+        raise ValueError(problem)
     rest = list(range(2, len(drafts) + 1))
     SplitMix64(stream_seed(seed, ruleset, purpose="sections")).shuffle(rest)
     others = iter(rest)
-    return {key: 1 if key == start else next(others) for key in keys}
+    seeded = {key: 1 if key == start else next(others) for key in keys}
+    if not renumbered:
+        return seeded
+    return {key: renumbered[number - 1] for key, number in seeded.items()}
+
+
+def renumbering_problem(renumbered: Sequence[int], count: int) -> str:
+    """Why ``renumbered`` is not a renumbering of ``count`` sections that keeps the start
+    as 1, or "" when it is one."""
+    if len(renumbered) != count:
+        return f"renumbers {len(renumbered)} sections; the booklet has {count}"
+    if sorted(renumbered) != list(range(1, count + 1)):
+        return f"is not a reordering of the numbers 1 to {count}"
+    if renumbered[0] != 1:
+        return "moves section 1, the start"
+    return ""
 
 
 def numbered(drafts: Sequence[Draft], numbers: Mapping[Key, int]) -> tuple[Section, ...]:

@@ -9,7 +9,7 @@ naming the reference.
 from __future__ import annotations
 
 import mimetypes
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -27,12 +27,18 @@ class RefusedReference(FatalURLFetchingError):  # type: ignore[misc]
         self.reason = reason
 
 
-class SafeFetcher(URLFetcher):  # type: ignore[misc]
-    """Serves ``file:`` URLs inside ``roots`` and ``data:`` URLs; refuses the rest."""
+PICTURE = "picture"  # the scheme of a picture the renderer drew: picture:NAME.svg
 
-    def __init__(self, roots: Iterable[Path]):
+
+class SafeFetcher(URLFetcher):  # type: ignore[misc]
+    """Serves ``file:`` URLs inside ``roots``, ``data:`` URLs, and ``picture:NAME`` for
+    each SVG of ``pictures`` (drawn by the product: a picture used a thousand times is
+    then one short URL in the HTML, parsed once); refuses the rest."""
+
+    def __init__(self, roots: Iterable[Path], pictures: Mapping[str, str] | None = None):
         super().__init__(allowed_protocols=("file", "data"), fail_on_errors=True)
         self.roots = tuple(Path(r).resolve() for r in roots)
+        self.pictures = dict(pictures or {})
         # Every refusal, kept: WeasyPrint swallows those made for a picture inside an SVG,
         # and the render must still fail on them.
         self.refused: list[RefusedReference] = []
@@ -48,6 +54,11 @@ class SafeFetcher(URLFetcher):  # type: ignore[misc]
         parts = urlsplit(url)
         if parts.scheme == "data":
             return super().fetch(url, headers)
+        if parts.scheme == PICTURE:
+            if parts.path not in self.pictures:
+                raise RefusedReference(url, "no such picture")
+            return URLFetcherResponse(url, body=self.pictures[parts.path].encode("utf-8"),
+                                      headers={"Content-Type": "image/svg+xml"})
         if parts.scheme != "file":
             raise RefusedReference(url, "only files of the project's own folders may be used")
         # resolve() follows symlinks and '..', so neither can escape the roots.

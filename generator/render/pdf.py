@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import io
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -83,8 +83,10 @@ def fewer_collections() -> Iterator[None]:
 last_warnings: list[str] = []
 
 
-def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] = ()) -> Any:
-    """Lay out ``html``; returns WeasyPrint's Document.
+def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] = (),
+                    pictures: Mapping[str, str] | None = None) -> Any:
+    """Lay out ``html``; returns WeasyPrint's Document.  ``pictures`` are SVGs the HTML
+    names ``picture:NAME`` (:class:`generator.render.fetcher.SafeFetcher`).
 
     WeasyPrint's warnings are kept in :data:`last_warnings`.
 
@@ -101,7 +103,7 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
 
     from generator.render.fetcher import RefusedReference, SafeFetcher
 
-    fetcher = SafeFetcher([TEMPLATES, content_root, *font_dirs(), *extra_roots])
+    fetcher = SafeFetcher([TEMPLATES, content_root, *font_dirs(), *extra_roots], pictures)
     try:
         with weasyprint_internals.warnings_from_log() as messages, fewer_collections():
             document = HTML(string=html, base_url=TEMPLATES.as_uri() + "/",

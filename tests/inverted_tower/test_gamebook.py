@@ -16,7 +16,7 @@ import pytest
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
-from generator.engine.booklet import BookletRequest, make_booklet
+from generator.engine.booklet import BookletRequest, check_document, make_booklet
 from generator.engine.family import family_of
 from generator.engine.gamebook import Section, Way, check_sections
 from generator.engine.report import summarise
@@ -28,6 +28,7 @@ from generator.rulesets.inverted_tower.booklet import FloorContent
 from generator.rulesets.inverted_tower.game import play
 from generator.rulesets.inverted_tower.gamebook import Haul, combat_bound, wander_bound
 from generator.rulesets.inverted_tower.policy import REFERENCE
+from generator.rulesets.inverted_tower.procedures import gain_xp, level_up, new_hero
 from generator.rulesets.inverted_tower.rules import Rules
 from generator.rulesets.inverted_tower.simulate import (
     BookletOddsDice,
@@ -35,6 +36,7 @@ from generator.rulesets.inverted_tower.simulate import (
     booklet_rooms,
     simulate,
 )
+from generator.rulesets.inverted_tower.sources import sheet_sources
 from generator.rulesets.inverted_tower.state import FloorState, RoomKind, RoomRoll, WanderRoll
 from tests.inverted_tower.support import PROFILES, data, profile, rules, ruleset
 
@@ -330,6 +332,90 @@ def test_the_wandering_bound_counts_returns_worth_making() -> None:
         assert wander_bound(per_room, floor) == (expected, entries)
         stairs_only = sum(1 for room in floor.rooms if room.index > floor.stairs_room)
         assert wander_bound(rules(alts=("IT-22",)), floor)[0] == stairs_only
+
+
+# -- the hero and the ladder the hero page prints ---------------------------------------------
+
+
+@pytest.mark.parametrize("base", PROFILES)
+def test_the_character_is_the_hero_the_engine_starts_with(base: str) -> None:
+    r = rules(base)
+    start = _booklet(1, base)["character"]
+    hero = new_hero(r, REFERENCE)  # the reference player's, with the free points placed
+    assert sum(start["attributes"].values()) + start["points"] == sum(hero.attributes)
+    assert list(start["attributes"]) == [a.code for a in data().character.attributes]
+    assert (start["hp"], start["max_hp"], start["level"], start["xp"], start["gold"]) == (
+        hero.hp, hero.max_hp, hero.level, hero.xp, hero.gold)
+    held = {"dagger": hero.daggers, "potion": hero.potions, "gold": hero.gold}
+    assert {s["item"]: s["quantity"] for s in start["kit"]} == {
+        k: v for k, v in held.items() if k != "gold" and v}
+    assert {c["item"]: c["start"] for c in start["carried"]} == held
+    one_up = level_up(r, hero, 0)
+    assert start["level_up"] == {"max_hp": one_up.max_hp - hero.max_hp,
+                                 "hp": one_up.hp - hero.hp,
+                                 "points": sum(one_up.attributes) - sum(hero.attributes)}
+
+
+def test_the_character_says_what_the_readings_make_of_items_and_crits() -> None:
+    def said(chosen: Profile) -> dict[str, str]:
+        start = _booklet(1, chosen)["character"]
+        return {c["item"]: c["text"] for c in start["carried"]} | {
+            "lift": str(start["crits"]["daggers_lift"])}
+    written = said(profile("as-written"))
+    assert "After seeing the die" in written["dagger"] and written["lift"] == "False"
+    assert "drunk by itself" not in written["potion"]
+    assert "drunk by itself (IT-11)" in said(profile("as-written", ("IT-11",)))["potion"]
+    assert "every combat roll" in said(profile("as-written", ("IT-09",)))["dagger"]
+    before = said(profile("as-written", ("IT-10",)))
+    assert "Before the die" in before["dagger"] and "between rooms only" in before["potion"]
+    assert said(profile("as-written", ("IT-08",)))["lift"] == "True"
+    assert "buys" in said(profile("as-written", ("IT-21",)))["gold"]
+
+
+@pytest.mark.parametrize("base", PROFILES)
+def test_the_ladder_reaches_as_far_as_the_booklets_xp_and_reads_as_the_sheets(
+        base: str) -> None:
+    """Each step as IT-12 reads it, held against the sheets' ladder (made from the data, not
+    the rules); the last step is the level the most XP reaches, and the next is out of reach."""
+    r = rules(base)
+    ladder = _booklet(1, base, depth=10)["ladder"]
+    assert ladder["counting"] == ("total" if r.xp_total else "reset")
+    source = sheet_sources(data()).ladders["xp"]
+    sheet = source.alt if profile(base).alt(source.ruling) else source.faithful
+    steps = [(s["level"], s["xp"]) for s in ladder["steps"]]
+    assert steps[:len(sheet)] == list(sheet[:len(steps)])
+    assert [s["level"] for s in ladder["steps"]] == list(
+        range(r.start_level + 1, r.start_level + 1 + len(steps)))
+    top = gain_xp(r, REFERENCE, new_hero(r, REFERENCE), ladder["most_xp"])
+    assert top.level == steps[-1][0]
+    # The XP that reaches the level after the last step: a total, or every cost up to it.
+    beyond = r.level_cost(top.level) if r.xp_total else sum(
+        r.level_cost(level) for level in range(r.start_level, top.level + 1))
+    assert ladder["most_xp"] < beyond
+    rooms = sum(r.foe(foe).xp for floor in _dungeon(1, base, 10) for room in floor.rooms
+                for foe in room.foes)
+    assert ladder["most_xp"] >= rooms  # and the wandering monsters the tapes count
+
+
+def test_the_ladder_counts_no_floor_below_the_win_floor() -> None:
+    """IT-27 Alt wins below floor 10: floors 11 and 12 give no XP to the ladder."""
+    chosen = profile("as-written", ("IT-27",))
+    assert _booklet(3, chosen, depth=12)["ladder"] == _booklet(3, chosen, depth=10)["ladder"]
+    assert _booklet(3, depth=12)["ladder"] != _booklet(3, depth=10)["ladder"]
+
+
+def test_a_changed_hero_is_found_by_the_regeneration() -> None:
+    document = copy.deepcopy(_booklet(1))
+    document["character"]["max_hp"] += 1
+    document["ladder"]["steps"][2]["xp"] -= 1
+    document["bestiary"]["boss"]["target"] = 4
+    found = check_document(document, ruleset(), FAMILY)
+    assert {(f.code, f.where) for f in found} == {
+        ("regenerated", "character"), ("regenerated", "ladder"),
+        ("regenerated", "bestiary")}
+    del document["ladder"]
+    assert [(f.code, f.where) for f in check_document(document, ruleset(), FAMILY)] == [
+        ("schema", "document")]
 
 
 # -- the checker finds tampering ------------------------------------------------------------

@@ -156,6 +156,43 @@ def test_a_section_shows_its_dice_beside_what_they_decided() -> None:
     assert f"= {dungeon.character.hp} (DD-02)" in start.text[0]
 
 
+def coming_back(level: int, stop: str = "") -> str:
+    return (f"Coming back here: if its monster is still here, fight it again at full strength; "
+            f"if not{stop}, take the next entry of the level {level} roaming tape: your level "
+            f"{level} map says what comes (DD-21).")
+
+
+@pytest.mark.parametrize("profile_id", PROFILES)
+def test_a_location_says_coming_back_in_one_sentence_and_keeps_its_own_dice(
+        profile_id: str) -> None:
+    """The roaming table is printed once, on the level's map page (the template's
+    ``grids``): a section names only its level's tape, and no roaming monster's numbers;
+    every number its own dice decided stays in it (DD-14's sum)."""
+    for seed in range(3):
+        dungeon, book = booklet(profile_id, seed)
+        sections = by_number(book)
+        for level, json_level in zip(dungeon.levels, book.dungeon["levels"], strict=True):
+            for cell, json_cell in zip(level.cells, json_level["cells"], strict=True):
+                text = sections[json_cell["section"]].text
+                assert text[-1] == coming_back(level.number), (profile_id, seed)
+                assert sum(paragraph.count("roaming") for paragraph in text) == 1
+                m, t = cell.monster, cell.treasure
+                tie = "\u00a0+\u00a0"  # the sum is kept on one line
+                assert (f"Score {cell.xp} XP, its dice {cell.location_die}{tie}{m.die}{tie}"
+                        f"{t.die}") in text[2]
+                assert f"on the level {level.number} combat tape." in text[1]
+        assert "printed under your map of the level" in sections[1].text[2]
+
+
+def test_under_dd22_alt_coming_back_asks_whether_you_stop() -> None:
+    read = profile("balanced", ("DD-22",))
+    dungeon = FAMILY.generate_booklet(data(), read, "int:3", 2)
+    book = FAMILY.gamebook(data(), read, dungeon, "int:3")
+    stop = " and you stop here rather than pass through (DD-22)"
+    last = {s.text[-1] for s in book.sections if s.kind == "location"}
+    assert last == {coming_back(1, stop), coming_back(2, stop)}
+
+
 def test_the_same_seed_gives_the_same_booklet_and_the_tapes_do_not_follow_the_content(
 ) -> None:
     a = FAMILY.gamebook(data(), profile("balanced"), booklet("balanced", 8)[0], "int:8")

@@ -67,6 +67,11 @@ class SheetPaper:
         return self.width_mm - 2 * self.margin_mm
 
     @property
+    def small(self) -> bool:
+        """A5 and half-letter: set tighter (sheet.css ``small-page``)."""
+        return self.width_mm < 150
+
+    @property
     def body_height_mm(self) -> float:
         # The footer sits in the bottom margin; the page box is the rest.
         return self.height_mm - 2 * self.margin_mm
@@ -88,6 +93,9 @@ SHEET_PAPERS: Mapping[str, SheetPaper] = {
     "letter": SheetPaper(PAPERS["letter"], 11, 9.5),
     "a5": SheetPaper(PAPERS["a5"], 8, 7.6),
 }
+#: A booklet folded from Letter sheets (products/booklet/pages.py) holds its log on its own
+#: half-letter pages; no sheet of its own is printed on them.
+HALF_LETTER = SheetPaper(Paper("half-letter", 139.7, 215.9, "5.5in 8.5in"), 8, 7.6)
 
 #: Which sheet file a product reads.
 SHEET_IDS: Mapping[str, str] = {"sheet": "sheet", "log": "log"}
@@ -112,6 +120,8 @@ class GridGeometry:
 
 def sheet_paper(paper_id: str) -> SheetPaper:
     """Raises TowerpressError for an unknown paper, naming those that exist."""
+    if paper_id == HALF_LETTER.paper.id:
+        return HALF_LETTER
     return SHEET_PAPERS[paper(paper_id).id]
 
 
@@ -222,7 +232,7 @@ def sheet_html(
     spec = sheet_paper(paper)
     sheet = sheet_def(ruleset, kind)
     profile = profile or ruleset.profile()
-    grid_reserved = 24.0 if paper != "a5" else 21.0
+    grid_reserved = 21.0 if spec.small else 24.0
 
     def grid_of(section: GridSection) -> GridGeometry:
         return grid_geometry(section, spec, grid_reserved)
@@ -386,14 +396,19 @@ def write_sheet(
 ) -> int:
     """Write a sheet or a log as PDF; returns the page count."""
 
-    sheet = sheet_def(ruleset, kind)
-    if filling_notes(sheet):
-        document = _with_notes_filled(ruleset, sheet, paper, floors)
-    else:
-        document = render_document(sheet_html(ruleset, kind, paper=paper, floors=floors),
-                                   ruleset.root)
+    document = sheet_document(ruleset, kind, paper=paper, floors=floors)
     write_atomic(out, sheet_pdf_bytes(document))
     return len(document.pages)
+
+
+def sheet_document(ruleset: Ruleset, kind: str, *, paper: str = "a4",
+                   floors: int | None = None) -> Any:
+    """A sheet or a log laid out (WeasyPrint's Document): a booklet takes its log's pages."""
+    sheet = sheet_def(ruleset, kind)
+    if filling_notes(sheet):
+        return _with_notes_filled(ruleset, sheet, paper, floors)
+    return render_document(sheet_html(ruleset, kind, paper=paper, floors=floors),
+                           ruleset.root)
 
 
 MEASURED_COPIES = 2  # the first copy of a log, under its title, and one like all the rest

@@ -103,7 +103,7 @@ def _floor_json(rules: Rules, floor: FloorContent, numbers: Mapping[Key, int]) -
     for room in floor.rooms:
         rooms.append(_room_json(rules, fs, room, numbers.get(room_key(floor.floor, room.index))))
         fs = record_room(fs, room)
-    entries = [{"monsters": list(e.foes), "treasure": _stacks(rules, e.treasure)}
+    entries = [{"monsters": list(e.foes), "treasure": stacks(rules, e.treasure)}
                for e in floor.wandering]
     return {"number": floor.floor, "rooms": rooms,
             "wandering": {"section": numbers.get(wander_key(floor.floor)),
@@ -119,7 +119,7 @@ def _room_json(rules: Rules, before: FloorState, room: RoomContent,
         "last": room.last, "dead_end": room.dead_end,
         "event": room.event.value if room.event else None, "converted": room.converted,
         "trap": _trap_json(rules, room.trap_attribute),
-        "treasure": _stacks(rules, room.treasure), "loot": _stacks(rules, room.loot),
+        "treasure": stacks(rules, room.treasure), "loot": stacks(rules, room.loot),
         "dice": read, "unused_dice": unused,
     }
 
@@ -132,7 +132,7 @@ def _trap_json(rules: Rules, index: int) -> Json | None:
     return {"attribute": code, "name": row.name}
 
 
-def _stacks(rules: Rules, gain: Gain | None) -> list[Json] | None:
+def stacks(rules: Rules, gain: Gain | None) -> list[Json] | None:
     """A gain as the data's items, in the data's order: id, the name to print, quantity."""
     if gain is None:
         return None
@@ -146,11 +146,13 @@ def _stacks(rules: Rules, gain: Gain | None) -> list[Json] | None:
 
 
 def bestiary(rules: Rules) -> Json:
-    """Every monster as the data and the profile give it: name, text, XP, to-hit terms."""
+    """Every monster as the data and the profile give it: name, text, XP, to-hit terms,
+    and the target the roll of those terms must make (the combat check's, IT-07)."""
     p = rules.profile
     return {m.id: {"name": m.name, "text": m.text, "xp": m.xp.under(p),
                    "to_hit": [{"source": t.source.value, "sign": t.sign, "text": t.text}
-                              for t in m.to_hit.under(p)]}
+                              for t in m.to_hit.under(p)],
+                   "target": rules.combat_target}
             for m in rules.data.monsters}
 
 
@@ -216,12 +218,12 @@ def _foes(rules: Rules, ids: Sequence[str], where: str) -> tuple[str, ...]:
     return tuple(ids)
 
 
-def _gain(rules: Rules, stacks: Sequence[Json] | None, where: str) -> Gain | None:
-    if stacks is None:
+def _gain(rules: Rules, given: Sequence[Json] | None, where: str) -> Gain | None:
+    if given is None:
         return None
     known = {item.id: item for item in rules.data.items}
     total = Gain()
-    for stack in stacks:
+    for stack in given:
         item = known.get(stack["item"])
         if item is None:
             raise TowerpressError(f"{where}: expected an item of the data "

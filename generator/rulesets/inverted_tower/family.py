@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator.engine.family import Family, Progress
@@ -68,8 +68,9 @@ class InvertedTowerFamily(Family[InvertedTower]):
         return [finding for floor in dungeon for finding in check_floor(rules, floor)]
 
     def gamebook(self, data: InvertedTower, profile: Profile,
-                 dungeon: tuple[FloorContent, ...], seed: str) -> Gamebook:
-        return build_gamebook(rules_for(data, profile), dungeon, seed)
+                 dungeon: tuple[FloorContent, ...], seed: str,
+                 renumbered: Sequence[int] = ()) -> Gamebook:
+        return build_gamebook(rules_for(data, profile), dungeon, seed, renumbered)
 
     def read_dungeon(self, data: InvertedTower, profile: Profile,
                      document: Mapping[str, Any]) -> tuple[FloorContent, ...]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from generator.engine.gamebook import Draft, Gamebook, Key, numbered, numbering
 from generator.engine.tapes import Tape
 from generator.rulesets.inverted_tower.booklet import FloorContent
+from generator.rulesets.inverted_tower.character import character_json, ladder_json
 from generator.rulesets.inverted_tower.document import (
     COMBAT,
     WANDERING,
@@ -49,7 +50,8 @@ DEATH: Key = ("death",)
 FALL = "If you fall"
 
 
-def build_gamebook(rules: Rules, floors: Sequence[FloorContent], seed: str) -> Gamebook:
+def build_gamebook(rules: Rules, floors: Sequence[FloorContent], seed: str,
+                   renumbered: Sequence[int] = ()) -> Gamebook:
     """The sections, tapes and JSON dungeon of pre-rolled ``floors``; ``seed`` is canonical.
 
     IT-27: a booklet of N floors is won by going down the stairs of floor N, or of the win
@@ -58,9 +60,11 @@ def build_gamebook(rules: Rules, floors: Sequence[FloorContent], seed: str) -> G
     final = last_floor(rules, len(floors))
     drafts = [d for f in floors if f.floor <= final for d in floor_drafts(rules, f, final)]
     drafts += [victory_draft(rules, final), death_draft(rules)]
-    numbers = numbering(drafts, room_key(rules.first_floor, 1), seed, RULESET)
+    numbers = numbering(drafts, room_key(rules.first_floor, 1), seed, RULESET, renumbered)
+    hero = {"character": character_json(rules),
+            "ladder": ladder_json(rules, most_xp(rules, floors, final))}
     return Gamebook(numbered(drafts, numbers), floor_tapes(rules, floors),
-                    dungeon_json(rules, floors, numbers))
+                    {**dungeon_json(rules, floors, numbers), **hero})
 
 
 def floor_drafts(rules: Rules, floor: FloorContent, final: int) -> list[Draft]:
@@ -451,6 +455,17 @@ def combat_bound(rules: Rules, floor: FloorContent, haul: Haul) -> tuple[int, Ha
     misses = -(-pool // rules.combat_damage)
     traps = sum(room.kind is RoomKind.TRAP for room in floor.rooms)
     return len(foes) + misses + traps, haul
+
+
+def most_xp(rules: Rules, floors: Sequence[FloorContent], final: int) -> int:
+    """The most XP a hero can gain down to floor ``final``, as the tapes' worst case counts
+    it (:func:`combat_bound`): every monster of every room, and of the wandering entries
+    that many moves back read. The ladder goes as far as this XP reaches (IT-12)."""
+    haul = Haul()
+    for floor in floors:
+        if floor.floor <= final:  # IT-27 Alt: a floor below the win floor is never played
+            haul = combat_bound(rules, floor, haul)[1]
+    return haul.xp
 
 
 def _met(floor: FloorContent, used: int) -> tuple[list[str], Gain]:

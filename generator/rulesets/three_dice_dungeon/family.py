@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator.engine.family import Family, Progress
@@ -73,9 +73,9 @@ class ThreeDiceDungeonFamily(Family[ThreeDiceDungeon]):
                       ) -> list[Finding]:
         return check_dungeon(rules_for(data, profile), dungeon)
 
-    def gamebook(self, data: ThreeDiceDungeon, profile: Profile, dungeon: Dungeon, seed: str
-                 ) -> Gamebook:
-        return gamebook(rules_for(data, profile), dungeon, seed)
+    def gamebook(self, data: ThreeDiceDungeon, profile: Profile, dungeon: Dungeon, seed: str,
+                 renumbered: Sequence[int] = ()) -> Gamebook:
+        return gamebook(rules_for(data, profile), dungeon, seed, renumbered)
 
     def read_dungeon(self, data: ThreeDiceDungeon, profile: Profile,
                      document: Mapping[str, Any]) -> Dungeon:

@@ -31,7 +31,6 @@ from generator.rulesets.three_dice_dungeon.document import (
     cell_key,
     dungeon_json,
     label,
-    roaming_foes,
 )
 from generator.rulesets.three_dice_dungeon.dungeon import Dungeon
 from generator.rulesets.three_dice_dungeon.levels import Cell, Level, step
@@ -42,6 +41,7 @@ from generator.words import listed, plural
 START: Key = ("start",)
 VICTORY: Key = ("victory",)
 DEATH: Key = ("death",)
+PLUS = "\u00a0+\u00a0"  # a sum of dice stays on one line
 
 
 
@@ -49,11 +49,12 @@ def artifact_key(level: int, cell: Cell) -> Key:
     return ("artifact", level, cell.pos[0], cell.pos[1])
 
 
-def gamebook(rules: Rules, dungeon: Dungeon, seed: str) -> Gamebook:
+def gamebook(rules: Rules, dungeon: Dungeon, seed: str,
+             renumbered: Sequence[int] = ()) -> Gamebook:
     """``dungeon`` as sections, tapes and the JSON of its dungeon keys."""
     tapes = level_tapes(rules, dungeon, seed)
     drafts = drafts_of(rules, dungeon, any(t.fallback for t in tapes))
-    numbers = numbering(drafts, START, seed, RULESET)
+    numbers = numbering(drafts, START, seed, RULESET, renumbered)
     return Gamebook(numbered(drafts, numbers), tapes, dungeon_json(rules, dungeon, numbers))
 
 
@@ -144,7 +145,7 @@ def map_text(dungeon: Dungeon) -> str:
     return (f"The dungeon has {plural(len(dungeon.levels), 'level')}, {each}on a grid of "
             f"{grid.width} by {grid.height} squares: columns A to {last[0]} from west to "
             f"east, rows 1 to {last[1:]} from north to south; {where}. Draw each location on "
-            "your map sheet as you find it, with its doors and its section number. A "
+            "your map of its level as you find it, with its doors and its section number. A "
             "temple's teleport, a Scroll of Teleportation or a run in the Boots of "
             "Swiftness takes you to a location you have mapped: turn to the number you "
             "wrote there.")
@@ -153,8 +154,9 @@ def map_text(dungeon: Dungeon) -> str:
 def tapes_text(rules: Rules, fallback: bool) -> str:
     text = ("You need no dice: each level has two tapes of numbers instead. Its combat tape "
             "gives every attack roll, its roaming tape the roaming die each time you come "
-            "back into a location you have cleared. Always take a tape's first entry not "
-            "yet crossed off, and cross it off as you use it.")
+            "back into a location you have cleared; what that die brings is printed under "
+            "your map of the level. Always take a tape's first entry not yet crossed off, "
+            "and cross it off as you use it.")
     if rules.roaming_alt:
         text += (" A roaming entry holds two numbers: the roaming die, and the monster die "
                  "it brings if a monster comes (already rolled again where the rules say "
@@ -265,8 +267,8 @@ def monster_text(rules: Rules, level: Level, cell: Cell) -> str:
     elite = ", an elite" if foe.elite else ""
     text = f"Its monster: {foe.name}{elite} ({'; '.join(parts)}). " \
            f"{foe_numbers(rules, foe)}.{_monster_source(rules, level, m.base_face, foe)}"
-    return (f"{text} You must fight it the first time you come in: cross off one entry of "
-            f"{_tape_name('combat', level)} for each attack roll.")
+    # How a tape is read is said once, in section 1: here only which tape.
+    return f"{text} Fight it when you first come in, on {_tape_name('combat', level)}."
 
 
 def _monster_source(rules: Rules, level: Level, face: int, foe: Foe) -> str:
@@ -289,12 +291,11 @@ def reward_text(rules: Rules, level: Level, cell: Cell) -> str:
     text = (f"Once it is beaten, take its {named}treasure (treasure die {t.die}{charts}): "
             f"{t.item}. {item_text(rules, t.item)}{loot_text(cell)}")
     m = cell.monster
-    bonus = (f" and the elite's bonus die {listed(m.xp_rolls)}"
-             f"{f' + {rules.data.elite.xp_bonus.plus}' if rules.data.elite.xp_bonus.plus else ''}"
+    plus = rules.data.elite.xp_bonus.plus
+    bonus = (f" and the elite's bonus die {listed(m.xp_rolls)}{f'{PLUS}{plus}' if plus else ''}"
              if m.xp_rolls else "")
-    return (f"{text} Score {cell.xp} XP (DD-14; none if it ever slept, DD-30): the "
-            "location's dice "
-            f"{cell.location_die} + {m.die} + {t.die}{bonus}.")
+    dice = PLUS.join(map(str, (cell.location_die, m.die, t.die)))
+    return f"{text} Score {cell.xp} XP, its dice {dice}{bonus} (DD-14; none if it slept, DD-30)."
 
 
 def loot_text(cell: Cell) -> str:
@@ -318,52 +319,32 @@ def feature_text(rules: Rules, dungeon: Dungeon, level: Level, cell: Cell) -> st
         return f"{kind.text} It gives one artifact, once."
     if kind.is_temple:
         when = "Once its monster is beaten, you" if exploring.teleport_requires_cleared else "You"
-        arrive = ("you come back into it as into any location you have cleared"
-                  if exploring.teleport_roaming_check else "cross off no roaming entry there")
-        return (f"{when} may teleport from here to any other temple you have mapped on this "
-                f"level: turn to its section; {arrive}.")
+        arrive = ("arriving counts as coming back" if exploring.teleport_roaming_check
+                  else "arriving, cross off no roaming entry")
+        return (f"{when} may teleport to any other temple on your map of this level: turn to "
+                f"its number; {arrive}.")
     if kind.allows_descent:
         need = plural(exploring.descent_artifacts_required, "artifact")
         found = "in the dungeon" if rules.artifacts_any_level else "on this level"
-        last = (" They are the last of this dungeon: going down them wins your delve."
+        last = (" They are the dungeon's last: going down them wins your delve."
                 if level.number == len(dungeon.levels) else "")
-        return (f"The stairs down are here: you may take them once you have found {need} "
-                f"{found} (DD-31).{last}")
+        return (f"The stairs down are here: take them once you have found {need} {found} "
+                f"(DD-31).{last}")
     return ""
 
 
 def return_text(rules: Rules, level: Level) -> str:
-    """Returning to Danger (DD-21, DD-22, DD-30)."""
-    stay = (", if you mean to stop here rather than pass through (DD-22), cross off"
-            if rules.roam_destination_only else " cross off")
-    return ("When you come back here: if its monster is still here (you ran from it, or it "
-            f"slept), it fights you again at full strength and awake. Otherwise{stay} the "
-            f"next entry of {_tape_name('roaming', level)}: {roaming_text(rules, level)}")
-
-
-def roaming_text(rules: Rules, level: Level) -> str:
-    roaming = rules.data.exploring.roaming
-    rows, column = roaming_foes(rules, level)
-    comes = [f for f in range(1, roaming.table.faces + 1) if roaming.table.lookup(f)]
-    quiet = [f for f in range(1, roaming.table.faces + 1) if f not in comes]
-    nothing = f"on {_faces(quiet)}, nothing comes" if quiet else ""
-    if not rules.roaming_alt:
-        met = [f"on a {face}, {foe.name} ({foe_numbers(rules, foe)})"
-               for face, foe in sorted(rows.items())]
-        return (f"{'; '.join([*met, nothing] if nothing else met)}. A roaming monster "
-                "brings its loot but no XP (DD-21).")
-    named = "; ".join(f"{face}, {foe.name} ({foe_numbers(rules, foe)})"
-                      for face, foe in sorted(column.items()))
-    return (f"{f'{nothing}; ' if nothing else ''}on {_faces(comes)}, a monster comes, and "
-            f"the entry's second number is its monster die: {named}. A roaming monster is "
-            f"worth the roaming die times {roaming.alt_xp_per_pip} XP (DD-21).")
-
-
-def _faces(faces: Sequence[int]) -> str:
-    """``1``, ``1 or 2``, ``3 to 6``."""
-    if len(faces) > 2 and list(faces) == list(range(faces[0], faces[-1] + 1)):
-        return f"{faces[0]} to {faces[-1]}"
-    return listed(faces, "or")
+    """Coming back into a known location (DD-21, DD-22), in one sentence: what the
+    roaming die brings is printed once, under the player's map of the level (the
+    template's ``grids``, from the JSON's ``levels[].roaming``), not in every section.
+    A monster still there is one you ran from or put to sleep: the Sleeping Salts' own
+    text says it wakes, and the score's sentence cites DD-30 (no XP)."""
+    n = level.number
+    stop = " and you stop here rather than pass through (DD-22)" if rules.roam_destination_only \
+        else ""
+    return (f"Coming back here: if its monster is still here, fight it again at full strength; "
+            f"if not{stop}, take the next entry of {_tape_name('roaming', level)}: your level "
+            f"{n} map says what comes (DD-21).")
 
 
 # -- a vault's artifact, and the endings --------------------------------------------------------

@@ -15,6 +15,10 @@ Codes and the invariants of rulings.md 3.5 they stand for:
   its bound, or a derived field that the rolls do not give (for a booklet's trial, built
   from the catalogue, every room replayed in order).
 * ``rests`` (TC-20): rest spots or floors that the placement rule does not give.
+* a booklet's pre-made characters (issue 26, :func:`.premade.premade_violations`): the
+  codes of :func:`.character.character_violations` (5, character legality: TC-14, TC-15,
+  TC-16; 1 for a name the data does not know), and ``premade-derived`` (5), a deck or
+  coins left that does not follow from the character.
 
 Invariants 3 (a gamebook's section graph) and 7 (shuffle tapes) concern a booklet's
 sections and tapes, which the shared checkers prove (:func:`generator.engine.gamebook.
@@ -26,6 +30,7 @@ check on its own runs.
 from __future__ import annotations
 
 from generator.findings import Finding
+from generator.rulesets.tower_of_choices.premade import premade_violations
 from generator.rulesets.tower_of_choices.rules import Rules, require_economy
 from generator.rulesets.tower_of_choices.trial import (
     Approach,
@@ -52,7 +57,7 @@ INVARIANT = {
     "obstacle-limits": 2, "outcomes": 2,
     "rests": 4, "endurance": 4,
     "skill-count": 5, "repeated-skill": 5, "item-count": 5, "coins": 5, "over-budget": 5,
-    "carry-limit": 5,
+    "carry-limit": 5, "premade-derived": 5,
     "room-names": 8,
     "naming": 9,
 }
@@ -62,9 +67,9 @@ def check_trial(rules: Rules, trial: Trial) -> list[Finding]:
     """Every violation of rulings.md 3.5 that a generated ``trial`` shows.
 
     Findings come room by room, each room's in the order its parts are read (name, loot,
-    rest cost, obstacles, rolls), then the rests and the endurance of the whole trial; a
-    booklet's trial has its rolls replayed after its rooms, all in order, since each room
-    picks from what the rooms before it left.
+    rest cost, obstacles, rolls), then the rests and the endurance of the whole trial,
+    then a booklet's pre-made characters; a booklet's trial has its rolls replayed after
+    its rooms, all in order, since each room picks from what the rooms before it left.
 
     Raises:
         ValueError: the data's deck economy is not the one the engine plays
@@ -87,7 +92,7 @@ def check_trial(rules: Rules, trial: Trial) -> list[Finding]:
         out += _catalogue_rolls(rules, trial)
     out += _rests(rules, trial)
     out += _endurance(rules, trial)
-    return out
+    return out + premade_violations(rules, trial.characters)
 
 
 def _room_name(room: Room, first_named: dict[str, int]) -> list[Finding]:

@@ -3,10 +3,12 @@
 :func:`dungeon_json` writes the trial under the booklet's ``rooms`` key (and the numbers of
 its two endings), with every raw pick beside what it decided (rulings.md section 4) and
 every number a renderer prints: each approach's DRAW, TARGET and what each helping item
-adds.  :func:`read_dungeon` rebuilds the :class:`.trial.Trial` from it exactly as written,
-derived fields included, so that :func:`.check.check_trial` finds a changed pick or a
-changed derived field; it refuses only what it cannot stand for, a room or an obstacle the
-catalogue has no such name for.
+adds; and, for the character page (issue 26), its pre-made ``characters`` and the build
+worksheet's ``creation`` (:mod:`.premade`). :func:`read_dungeon` rebuilds the
+:class:`.trial.Trial` from it exactly as written, derived fields included (a pre-made
+character's deck and coins left too), so that :func:`.check.check_trial` finds a changed
+pick or a changed derived field; it refuses only what it cannot stand for, a room or an
+obstacle the catalogue has no such name for.
 """
 
 from __future__ import annotations
@@ -17,15 +19,22 @@ from typing import Any
 from generator.engine.gamebook import Key
 from generator.engine.rng import normalise_seed
 from generator.errors import TowerpressError
+from generator.rulesets.tower_of_choices.premade import (
+    characters_json,
+    creation_json,
+    read_characters,
+)
 from generator.rulesets.tower_of_choices.rules import Rules
 from generator.rulesets.tower_of_choices.trial import Approach, Obstacle, Roll, Room, Trial
 
 
-def dungeon_json(trial: Trial, numbers: Mapping[Key, int],
+def dungeon_json(rules: Rules, trial: Trial, numbers: Mapping[Key, int],
                  rests_after: Callable[[Room], bool]) -> dict[str, Any]:
-    """The booklet's dungeon keys for ``trial``, its sections numbered by ``numbers``."""
+    """The booklet's dungeon keys for ``trial``, its sections numbered by ``numbers``, and
+    its character page's."""
     return {"rooms": [_room(room, numbers, rests_after(room)) for room in trial.rooms],
-            "victory": numbers[("victory",)], "defeat": numbers[("defeat",)]}
+            "victory": numbers[("victory",)], "defeat": numbers[("defeat",)],
+            "characters": characters_json(trial.characters), "creation": creation_json(rules)}
 
 
 def _room(room: Room, numbers: Mapping[Key, int], rests: bool) -> dict[str, Any]:
@@ -64,7 +73,7 @@ def read_dungeon(rules: Rules, document: Mapping[str, Any]) -> Trial:
     """
     rooms = tuple(_read_room(rules, i, room) for i, room in enumerate(document["rooms"]))
     return Trial(normalise_seed(document["seed"]), rules.profile_id, (), rooms,
-                 from_catalogue=True)
+                 from_catalogue=True, characters=read_characters(document["characters"]))
 
 
 def _read_room(rules: Rules, index: int, room: Mapping[str, Any]) -> Room:

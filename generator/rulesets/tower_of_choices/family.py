@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator.engine.family import Family, Progress
@@ -22,6 +22,7 @@ from generator.rulesets.tower_of_choices.data import TowerOfChoices, load
 from generator.rulesets.tower_of_choices.document import read_dungeon
 from generator.rulesets.tower_of_choices.gamebook import gamebook
 from generator.rulesets.tower_of_choices.odds import ODDS
+from generator.rulesets.tower_of_choices.premade import with_characters
 from generator.rulesets.tower_of_choices.rules import rules_for
 from generator.rulesets.tower_of_choices.simulate import booklet_odds, play, simulate
 from generator.rulesets.tower_of_choices.sources import challenge, sheet_sources
@@ -73,16 +74,18 @@ class TowerOfChoicesFamily(Family[TowerOfChoices]):
 
     def generate_booklet(self, data: TowerOfChoices, profile: Profile, seed: str,
                          depth: int) -> Trial:
-        """A trial of ``depth`` rooms from the obstacle catalogue (tables/catalogue.toml)."""
-        return generate_catalogue_trial(rules_for(data, profile), seed, depth)
+        """A trial of ``depth`` rooms from the obstacle catalogue (tables/catalogue.toml),
+        with the pre-made characters of its character page."""
+        rules = rules_for(data, profile)
+        return with_characters(rules, generate_catalogue_trial(rules, seed, depth))
 
     def check_booklet(self, data: TowerOfChoices, profile: Profile, dungeon: Trial
                       ) -> list[Finding]:
         return check_trial(rules_for(data, profile), dungeon)
 
-    def gamebook(self, data: TowerOfChoices, profile: Profile, dungeon: Trial, seed: str
-                 ) -> Gamebook:
-        return gamebook(rules_for(data, profile), dungeon, seed)
+    def gamebook(self, data: TowerOfChoices, profile: Profile, dungeon: Trial, seed: str,
+                 renumbered: Sequence[int] = ()) -> Gamebook:
+        return gamebook(rules_for(data, profile), dungeon, seed, renumbered)
 
     def read_dungeon(self, data: TowerOfChoices, profile: Profile,
                      document: Mapping[str, Any]) -> Trial:

@@ -25,6 +25,7 @@ worst case takes, and a tape that play can outrun carries its fallback.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.engine.gamebook import Draft, Gamebook, Key, numbered, numbering
@@ -87,7 +88,8 @@ class Book:
         return None
 
 
-def gamebook(rules: Rules, trial: Trial, seed: str) -> Gamebook:
+def gamebook(rules: Rules, trial: Trial, seed: str,
+             renumbered: Sequence[int] = ()) -> Gamebook:
     """``trial`` (a booklet's, from the catalogue) as numbered sections, its tapes, and its
     JSON (``rooms``, ``victory``, ``defeat``).
 
@@ -98,9 +100,9 @@ def gamebook(rules: Rules, trial: Trial, seed: str) -> Gamebook:
         raise ValueError("a gamebook needs a trial made from the catalogue")
     book = Book(rules, trial)
     drafts = drafts_of(book)
-    numbers = numbering(drafts, START, seed, RULESET)
+    numbers = numbering(drafts, START, seed, RULESET, renumbered)
     return Gamebook(numbered(drafts, numbers), tapes(book, seed),
-                    dungeon_json(trial, numbers, book.rests_after))
+                    dungeon_json(rules, trial, numbers, book.rests_after))
 
 
 def drafts_of(book: Book) -> list[Draft]:
@@ -185,7 +187,12 @@ def _exhausted_way(book: Book) -> tuple[str, Key]:
 
 def _start(book: Book) -> Draft:
     rules = book.rules
-    text = [*start_lines(rules), shuffle_rule(rules, TAPE_HIGH)]
+    text = start_lines(rules)
+    made = len(book.trial.characters)
+    if made:  # issue 26: the character page, before the sections
+        text.append(f"The character page, before section 1, has a worksheet for this and "
+                    f"{plural(made, 'character')} made ready: take one if you would rather.")
+    text.append(shuffle_rule(rules, TAPE_HIGH))
     refresh = book.ability(AbilityKind.REFRESH_RANDOM_CARD)
     if refresh is not None:
         text.append(refresh_rule(rules, refresh[0]))

@@ -39,7 +39,8 @@ to as many obstacles as above, each an obstacle of the catalogue not yet met in 
 loot entry (uniform over the entries plus "none"), a rest spot to rest at if the rules give
 a rest after it, and a rest cost; the last room is the catalogue's top room, with no loot
 and no rest.  Each room draws from its own stream, as above, but what it may pick depends
-on the rooms before it, so the checker replays the rooms in order.
+on the rooms before it, so the checker replays the rooms in order.  A booklet's trial also
+carries the pre-made characters of its character page (:mod:`.premade`, issue 26).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from generator.engine.rng import SplitMix64, stream
 from generator.errors import TowerpressError
 from generator.rulesets.tower_of_choices.entities import Adjustment, CatalogueObstacle
 from generator.rulesets.tower_of_choices.rules import Rules, require_economy
-from generator.rulesets.tower_of_choices.state import RULESET
+from generator.rulesets.tower_of_choices.state import RULESET, Character
 
 
 @dataclass(frozen=True)
@@ -118,12 +119,24 @@ class Room:
 
 
 @dataclass(frozen=True)
+class Premade:
+    """A pre-made character of a booklet (issue 26), with what its card prints beside it,
+    as written: its deck, cards of each skill in the order first picked (TC-14, ARCANE's
+    extra card), and the coins it has left after buying its items (TC-15)."""
+
+    character: Character
+    deck: tuple[tuple[str, int], ...]
+    coins_left: int
+
+
+@dataclass(frozen=True)
 class Trial:
     seed: str
     profile: str
     place: tuple[str, ...]
     rooms: tuple[Room, ...]
     from_catalogue: bool = False  # a booklet's trial (generate_catalogue_trial)
+    characters: tuple[Premade, ...] = ()  # a booklet's pre-made characters (.premade)
 
     def __repr__(self) -> str:
         return (

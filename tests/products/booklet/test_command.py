@@ -17,10 +17,11 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     Tower in one run, without."""
     out = tmp_path_factory.mktemp("booklets")
     for ruleset_id in RULESETS:
-        result = run("booklet", ruleset_id, "--seed", "7", "--odds", "100", "-o", str(out))
+        result = run("booklet", ruleset_id, "--seed", "7", "--odds", "100", "--format", "json",
+                     "-o", str(out))
         assert result.returncode == 0, result.stderr
     result = run("booklet", "inverted-tower", "--seed", "20", "--count", "3", "--odds", "0",
-                 "-o", str(out))
+                 "--format", "json", "-o", str(out))
     assert result.returncode == 0, result.stderr
     return out
 
@@ -43,8 +44,8 @@ def test_count_makes_consecutive_seeds_and_the_same_seed_the_same_bytes(
     names = sorted(p.name for p in made.glob("inverted-tower-2?.json"))
     assert names == ["inverted-tower-20.json", "inverted-tower-21.json",
                      "inverted-tower-22.json"]
-    result = run("booklet", "inverted-tower", "--seed", "21", "--odds", "0", "-o",
-                 str(tmp_path))
+    result = run("booklet", "inverted-tower", "--seed", "21", "--odds", "0", "--format", "json",
+                 "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout == f"wrote {tmp_path}/inverted-tower-21.json " \
         f"({len(json.loads((tmp_path / 'inverted-tower-21.json').read_text())['sections'])} " \
@@ -55,7 +56,7 @@ def test_count_makes_consecutive_seeds_and_the_same_seed_the_same_bytes(
 
 def test_a_seed_that_a_file_name_cannot_hold_is_written_safely(tmp_path: Path) -> None:
     result = run("booklet", "tower-of-choices", "--seed", "../a b", "--odds", "0",
-                 "--floors", "2", "-o", str(tmp_path))
+                 "--floors", "2", "--format", "json", "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     (path,) = tmp_path.iterdir()
     assert path.name.startswith("tower-of-choices-_a_b-") and path.suffix == ".json"
@@ -64,7 +65,7 @@ def test_a_seed_that_a_file_name_cannot_hold_is_written_safely(tmp_path: Path) -
 
 def test_the_rules_as_written_are_one_flag_away(tmp_path: Path) -> None:
     result = run("booklet", "inverted-tower", "--seed", "3", "--profile", "as-written",
-                 "--odds", "100", "--floors", "2", "-o", str(tmp_path))
+                 "--odds", "100", "--floors", "2", "--format", "json", "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     document = json.loads((tmp_path / "inverted-tower-3.json").read_text(encoding="utf-8"))
     assert document["profile"]["id"] == "as-written"
@@ -76,6 +77,11 @@ def test_the_rules_as_written_are_one_flag_away(tmp_path: Path) -> None:
     (("--seed", "1", "--profile", "easy"), "unknown profile 'easy'"),
     (("--seed", "1", "--floors", "0"), "expected a positive integer"),
     (("--seed", "", ), "expected an integer or non-empty text"),
+    (("--seed", "1", "--paper", "a4", "--impose", "saddle"),
+     "a booklet on a4 pages cannot be imposed for folding (expected --paper a5 or letter"),
+    (("--seed", "1", "--format", "json", "--impose", "saddle"),
+     "--impose saddle prints a PDF: use --format pdf or both"),
+    (("--seed", "1", "--paper", "b5"), "Invalid value for '--paper'"),
 ])
 def test_bad_options_get_one_line(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
     result = run_here("booklet", "inverted-tower", *args, "-o", str(tmp_path))
