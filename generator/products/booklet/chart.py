@@ -10,8 +10,8 @@ from markupsafe import Markup, escape
 
 from generator.render.fonts import SANS
 
-WIDTH, HEIGHT = 120.0, 46.0  # the chart's box, in its own units (mm on an A5 cover)
-LEFT, RIGHT, TOP, BOTTOM = 9.0, 1.0, 5.0, 7.5
+WIDTH, HEIGHT = 120.0, 62.0  # the chart's box, in its own units (mm on an A5 cover)
+LEFT, RIGHT, TOP, BOTTOM = 9.0, 1.0, 8.0, 7.5
 INK, PALE = "#222", "#aaa"
 MAX_BARS = 16  # deeper booklets show every n-th depth, and the last
 
@@ -81,7 +81,7 @@ def _legend(reports: Sequence[Mapping[str, Any]]) -> list[str]:
     parts = [f'<text x="{LEFT + (WIDTH - LEFT - RIGHT) / 2:.2f}" y="{HEIGHT - 0.6}" '
              f'text-anchor="middle">{escape(name)} reached</text>']
     for j, report in enumerate(reports):
-        x = LEFT + 2 + j * 40
+        x = LEFT + 2 + j * 55
         parts.append(f'<rect x="{x}" y="0.6" width="2.6" height="2.6" '
                      f'fill="{INK if j == 0 else PALE}"/>')
         parts.append(f'<text x="{x + 3.6}" y="2.8">{escape(_series_name(report, j))}</text>')

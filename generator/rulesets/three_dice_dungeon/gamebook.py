@@ -102,7 +102,7 @@ def start_draft(rules: Rules, dungeon: Dungeon, fallback: bool) -> Draft:
     return Draft(
         START, "start", "Before you go down",
         (character_text(rules, dungeon), map_text(dungeon), tapes_text(rules, fallback),
-         leaving_text(rules)),
+         fight_text(rules), leaving_text(rules)),
         dice={"character": list(c.dice), "rejected": [list(t) for t in c.rejected]},
         ways=(("Climb down into the dungeon", cell_key(1, dungeon.levels[0].start)),),
     )
@@ -167,6 +167,20 @@ def tapes_text(rules: Rules, fallback: bool) -> str:
     if fallback:
         text += " Should a tape run out, the rule printed under it says what to do."
     return text
+
+
+def fight_text(rules: Rules) -> str:
+    """How every fight of the booklet goes, said once (DD-04, DD-05, DD-06): a player
+    playing from the booklet alone meets its first monster in the next section."""
+    combat = rules.data.combat
+    adds = "that attribute and your bonuses" if rules.attribute_to_hit else "your bonuses"
+    damage = ("the attribute you attacked with" if rules.damage_from_attack_stat
+              else "your STR")
+    return ("A fight goes one attack at a time until one of you falls. Pick an attribute and "
+            "take the next entry of the level's combat tape as your die: you hit when the "
+            f"die plus {adds} is more than the monster's armour (DD-04), and take {damage} "
+            "off its HP (DD-06); otherwise it hits you for its damage (DD-05). A natural "
+            f"{combat.crit_hit} always hits and a natural {combat.crit_miss} always misses.")
 
 
 def leaving_text(rules: Rules) -> str:

@@ -27,11 +27,11 @@ GOLDEN: dict[tuple[str, str, str], str] = {
     ("inverted-tower", "1", "draft-4.5"):
         "7dbfe57464179665cca2637c648c0729a9ce31cfb91cf00cc980aafadaa6a52e",
     ("three-dice-dungeon", "7", "balanced"):
-        "4943135041be461abc5c6055de897282fd799efd2e0218fa637dfee93d198192",
+        "34ff5bf12e6c68c7969df79d2555da4bb0fcb183cee50eb09e0900e22fd36c98",
     ("three-dice-dungeon", "1", "as-written"):
-        "cbccba19f7f03211dbf163990fd95f9533232df3e0e8a5aace73e180cc6319cb",
+        "e6da185db54a45ef20ed9d6c2fca2d152fca1a1642617614e4c631b4cd0d30b1",
     ("three-dice-dungeon", "tonight", "d6-scale"):
-        "98ae112506560b607bcfa21fa48706a61815fa87ff12c64325653d6df300c54d",
+        "9d4da9b5ee5e836c0cc18600b92df9128c42069fb00be782601c026bcb86452c",
     ("tower-of-choices", "1", "balanced"):
         "4568381e04e5aa8e64004b9d5b808ee3a3408396977eff22e0e702ad198f2404",
     ("tower-of-choices", "1", "as-written"):
