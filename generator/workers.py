@@ -99,4 +99,18 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the tasks not started and end the workers, which clean up as they go.
     Waiting, as leaving the ``with`` block does, would run every task still queued."""
     pool.shutdown(wait=False, cancel_futures=True)
+    _keep_wakeup_open(pool)
     end_children()
+
+
+def _keep_wakeup_open(pool: ProcessPoolExecutor) -> None:
+    """Leave the pool's wake-up pipe open until the process ends.  Once its workers are
+    ended, the pool's thread closes that pipe while the interpreter's exit handler writes
+    to it; Python 3.11 does not lock the two apart, and a stopped command then printed
+    "Exception ignored ... Bad file descriptor" under its one line (one run in six, on a
+    busy machine).  The pipe is already woken (``shutdown``); marked closed, neither side
+    touches it again.  ``_executor_manager_thread_wakeup`` and ``_closed`` are the
+    standard library's own (3.11), read again on a newer Python."""
+    wakeup = getattr(pool, "_executor_manager_thread_wakeup", None)
+    if wakeup is not None and hasattr(wakeup, "_closed"):
+        wakeup._closed = True
