@@ -15,9 +15,18 @@ from generator.findings import Finding
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
+MAX_LINE = 1000  # characters of one message: a value pasted whole could run to megabytes
+
+
 def printable(text: str) -> str:
-    """``text`` as one line a terminal shows as it is: controls spelt out (``\\x1b``)."""
-    return _UNPRINTABLE.sub(lambda m: ascii(m.group())[1:-1], text)
+    """``text`` as one line a terminal shows as it is: controls spelt out (``\\x1b``),
+    and its middle left out past :data:`MAX_LINE` characters, so that the end of the
+    line, which says what was expected, is still read."""
+    line = _UNPRINTABLE.sub(lambda m: ascii(m.group())[1:-1], text)
+    if len(line) <= MAX_LINE:
+        return line
+    head, tail = line[: MAX_LINE * 2 // 3], line[-(MAX_LINE // 4):]
+    return f"{head} [... {len(line) - len(head) - len(tail):,} characters ...] {tail}"
 
 
 class TowerpressError(click.ClickException):

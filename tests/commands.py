@@ -32,9 +32,10 @@ def run(
 
 def run_here(*args: str) -> subprocess.CompletedProcess[str]:
     """``towerpress ARGS`` as the entry point runs it, in this process: its exit code and
-    what it printed.  The handler ``main`` sets for SIGTERM is put back after."""
+    what it printed.  The handlers ``main`` sets (SIGTERM, unraisable errors) are put back
+    after."""
     out, err = io.StringIO(), io.StringIO()
-    before = signal.getsignal(signal.SIGTERM)
+    before, hook = signal.getsignal(signal.SIGTERM), sys.unraisablehook
     code: int = 0
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -43,5 +44,6 @@ def run_here(*args: str) -> subprocess.CompletedProcess[str]:
         code = exc.code if isinstance(exc.code, int) else 1
     finally:
         signal.signal(signal.SIGTERM, before)
+        sys.unraisablehook = hook
     return subprocess.CompletedProcess(["towerpress", *args], code, out.getvalue(),
                                        err.getvalue())

@@ -33,7 +33,8 @@ def parse_floors(value: str | None) -> int | None:
         return None
     text = value.strip()
     # isdecimal, not isdigit: int() cannot read a superscript such as "¹".
-    if not text.isdecimal() or not 1 <= int(text) <= MAX_FLOORS:
+    # At most 9 digits: int() refuses a number of thousands (and 9 is past any bound).
+    if not text.isdecimal() or len(text) > 9 or not 1 <= int(text) <= MAX_FLOORS:
         raise TowerpressError(
             f"--floors expects a whole number from 1 to {MAX_FLOORS}, got {value!r}"
         )

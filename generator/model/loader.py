@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from generator.errors import ContentError, TowerpressError
+from generator.limits import RULESET_KB
 from generator.model.citations import cited_rulings
 from generator.model.common import (
     RULING_ID,
@@ -56,6 +57,9 @@ class Ruleset:
     decks: Mapping[str, Deck]  # card decks by deck id (decks/*.toml)
     sheets: Mapping[str, SheetDef]  # sheet and log definitions (sheets/*.toml)
     raw: Mapping[str, Any]  # raw TOML of tables/, by file stem, for {{ value: }} lookups
+    # Every file as read: parsed TOML or Markdown text, by its path in the folder
+    # ("tables/rolls.toml"), for the checks that follow loading (reading.Reader.sources).
+    sources: Mapping[str, Any]
 
     @property
     def title(self) -> str:
@@ -261,6 +265,18 @@ class _RulesetLoad:
 
 
 def _load_ruleset(reader: Reader, folder: Path, families: Families) -> Ruleset | None:
+    read_before = reader.read
+    try:
+        return _read_ruleset(reader, folder, families)
+    finally:
+        # Each file is bounded; so is their sum, which a rulebook lays out whole.
+        size = reader.read - read_before
+        if size > RULESET_KB.value * 1024:
+            reader.findings.add(reader.shown(folder), "",
+                                f"refused: {RULESET_KB.exceeded(f'{size / 1024:,.0f}')}")
+
+
+def _read_ruleset(reader: Reader, folder: Path, families: Families) -> Ruleset | None:
     before = len(reader.findings.items)
     raw_info = reader.toml(folder / "ruleset.toml")
     if raw_info is None:
@@ -291,6 +307,9 @@ def _load_ruleset(reader: Reader, folder: Path, families: Families) -> Ruleset |
         decks=MappingProxyType(dict(decks)),
         sheets=MappingProxyType(dict(sheets)),
         raw=MappingProxyType(raw_tables),
+        sources=MappingProxyType({str(path.relative_to(folder)): value
+                                  for path, value in reader.sources.items()
+                                  if path.is_relative_to(folder)}),
     )
 
 
@@ -310,6 +329,26 @@ def _ruleset_folders(root: Path) -> list[Path]:
     return folders
 
 
+def _content_folder(root: Path) -> Path:
+    """``root`` resolved, once it is known to be a folder.
+
+    Raises:
+        TowerpressError: it is a loop of links, a name the system refuses (too long), or
+            not a folder.
+    """
+    try:
+        resolved = root.resolve()
+        if resolved.is_dir():
+            return resolved
+    except RuntimeError:  # links that lead to each other (Python 3.11)
+        raise TowerpressError(f"content folder {str(root)!r} is a loop of symbolic links"
+                              ) from None
+    except OSError as exc:  # a loop (3.13), a name too long
+        raise TowerpressError(f"content folder {str(root)!r} cannot be read: "
+                              f"{exc.strerror}") from None
+    raise TowerpressError(f"content folder {str(root)!r} does not exist")
+
+
 def load_tree(root: Path | None, families: Families) -> Content:
     """Load every ruleset under ``root`` (the bundled content when None), each read by
     the family its ``ruleset.toml`` names.
@@ -322,13 +361,7 @@ def load_tree(root: Path | None, families: Families) -> Content:
             expected.
         TowerpressError: the folder does not exist or holds no ruleset.
     """
-    try:
-        root = (root or BUNDLED_CONTENT).resolve()
-    except (OSError, RuntimeError):  # links that lead to each other (3.11 raises RuntimeError)
-        raise TowerpressError(f"content folder {str(root)!r} is a loop of symbolic links"
-                              ) from None
-    if not root.is_dir():
-        raise TowerpressError(f"content folder {str(root)!r} does not exist")
+    root = _content_folder(root or BUNDLED_CONTENT)
     reader = Reader(root, root.parent, Findings())
     rulesets: dict[str, Ruleset] = {}
     for folder in _ruleset_folders(root):

@@ -19,7 +19,7 @@ from generator.model.views import printed_range
 DIRECTIVE = re.compile(r"\{\{\s*([a-z]+)\s*:\s*([A-Za-z0-9_.\-\[\]]+)\s*\}\}")
 TABLE_LINE = re.compile(r"^\s*\{\{\s*table\s*:\s*([A-Za-z0-9_.\-]+)\s*\}\}\s*$")
 KINDS = ("table", "value", "ruling")
-_INDEX = re.compile(r"^([^\[\]]+)((?:\[\d+\])*)$")
+_INDEX = re.compile(r"^([^\[\]]+)((?:\[\d{1,9}\])*)$")  # int() refuses 4,300 digits
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def lookup_value(
         if not isinstance(current, Mapping) or name not in current:
             raise KeyError(f"{name!r} does not exist")
         current = current[name]
-        for index in re.findall(r"\[(\d+)\]", indexes):
+        for index in re.findall(r"\[(\d{1,9})\]", indexes):
             if not isinstance(current, list) or int(index) >= len(current):
                 raise KeyError(f"[{index}] is out of range")
             current = current[int(index)]

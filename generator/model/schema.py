@@ -26,7 +26,7 @@ T = TypeVar("T")
 #: The largest number any count, price or score may be: none of these games comes near it,
 #: and a larger one (a typo, or 10**9) would stall the engine that counts up to it.
 CEILING = 9999
-_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+_RANGE = re.compile(r"^\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?$")  # int() reads 9 digits at once
 
 
 @dataclass
@@ -251,20 +251,29 @@ UNKNOWN_FACES = 0
 
 def check_coverage(node: Node, key: str, rolls: Iterable[tuple[int, int]], faces: int) -> None:
     """Every face 1..faces must be covered by exactly one row (design.md section 2); of a
-    die of :data:`UNKNOWN_FACES`, no face may be covered twice."""
-    seen: dict[int, int] = {}
+    die of :data:`UNKNOWN_FACES`, no face may be covered twice. Rows are compared as
+    ranges, never face by face: a roll of "1-999999999" costs what "1-6" does."""
+    covered: list[tuple[int, int, int]] = []  # low, high, row
     for index, (low, high) in enumerate(rolls):
-        for face in range(low, high + 1):
-            if face in seen:
-                node.error(
-                    f"{key}[{index}].roll",
-                    f"face {face} is already covered by {key}[{seen[face]}]",
-                )
-            else:
-                seen[face] = index
-    missing = [str(f) for f in range(1, faces + 1) if f not in seen]  # none if unknown
+        clash = next((c for c in covered if low <= c[1] and c[0] <= high), None)
+        if clash is not None:
+            node.error(f"{key}[{index}].roll",
+                       f"face {max(low, clash[0])} is already covered by {key}[{clash[2]}]")
+        covered.append((low, high, index))
+    missing = _gaps(sorted((low, high) for low, high, _ in covered), faces)  # none if unknown
     if missing:
         node.error(key, f"faces {', '.join(missing)} of the d{faces} are not covered by any row")
+
+
+def _gaps(ranges: Sequence[tuple[int, int]], faces: int) -> list[str]:
+    """The faces of 1..faces outside every one of the sorted ``ranges``, as "4" or "7-12"."""
+    gaps, first = [], 1
+    for low, high in [*ranges, (faces + 1, faces + 1)]:
+        if low > first and first <= faces:
+            last = min(low - 1, faces)
+            gaps.append(str(first) if last == first else f"{first}-{last}")
+        first = max(first, high + 1)
+    return gaps
 
 
 def check_unique(node: Node, key: str, names: Sequence[str], what: str = "name") -> None:
