@@ -16,6 +16,7 @@ from urllib.parse import unquote, urlsplit
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 from generator.render.folders import path_is_inside
+from generator.render.pictures import SCHEME, SVG_MIME, served_picture
 
 
 class RefusedReference(FatalURLFetchingError):  # type: ignore[misc]
@@ -27,17 +28,19 @@ class RefusedReference(FatalURLFetchingError):  # type: ignore[misc]
         self.reason = reason
 
 
-PICTURE = "picture"  # the scheme of a picture the renderer drew: picture:NAME.svg
-
-
 class SafeFetcher(URLFetcher):  # type: ignore[misc]
     """Serves ``file:`` URLs inside ``roots``, ``data:`` URLs, and ``picture:NAME`` for
     each SVG of ``pictures`` (drawn by the product: a picture used a thousand times is
-    then one short URL in the HTML, parsed once); refuses the rest."""
+    then one short URL in the HTML, parsed once) and for each picture of the prose, named
+    by its bytes (:func:`generator.render.pictures.picture_url`) and served from its file
+    inside ``roots`` while that still holds them; refuses the rest."""
 
     def __init__(self, roots: Iterable[Path], pictures: Mapping[str, str] | None = None):
         super().__init__(allowed_protocols=("file", "data"), fail_on_errors=True)
         self.roots = tuple(Path(r).resolve() for r in roots)
+        # The picture the prose names by its bytes (a file the user knows) for each URL
+        # served under such a name, for a message about it.
+        self.served: dict[str, Path] = {}
         self.pictures = dict(pictures or {})
         # Every refusal, kept: WeasyPrint swallows those made for a picture inside an SVG,
         # and the render must still fail on them.
@@ -54,11 +57,16 @@ class SafeFetcher(URLFetcher):  # type: ignore[misc]
         parts = urlsplit(url)
         if parts.scheme == "data":
             return super().fetch(url, headers)
-        if parts.scheme == PICTURE:
-            if parts.path not in self.pictures:
-                raise RefusedReference(url, "no such picture")
-            return URLFetcherResponse(url, body=self.pictures[parts.path].encode("utf-8"),
-                                      headers={"Content-Type": "image/svg+xml"})
+        if parts.scheme == SCHEME:
+            if parts.path in self.pictures:
+                return URLFetcherResponse(url, body=self.pictures[parts.path].encode("utf-8"),
+                                          headers={"Content-Type": SVG_MIME})
+            served = served_picture(parts.path, self.roots)
+            if served is None:
+                raise RefusedReference(url, "no such picture, or its file changed since it "
+                                            "was checked")
+            body, mime, self.served[url] = served
+            return URLFetcherResponse(url, body=body, headers={"Content-Type": mime})
         if parts.scheme != "file":
             raise RefusedReference(url, "only files of the project's own folders may be used")
         # resolve() follows symlinks and '..', so neither can escape the roots.

@@ -9,7 +9,6 @@ any other (one a template or an entity brings) stops the render when its page is
 
 from __future__ import annotations
 
-import tomllib
 import unicodedata
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -21,11 +20,20 @@ from generator.model.loader import Ruleset
 from generator.render.fonts import faces
 
 FONT_NAMES = "Source Serif Pro and Source Sans Pro"
-# Controls, format characters (soft hyphen, word joiner) and line or paragraph separators
-# draw nothing: no font needs them.  Pango sets a space the font lacks (thin, hair, em) as
-# a gap of its width, and a non-breaking hyphen as the font's hyphen.
-_INVISIBLE = ("Cc", "Cf", "Zl", "Zp", "Zs")
+# Format characters (soft hyphen, word joiner) and paragraph separators draw nothing: no
+# font needs them.  Pango sets a space the font lacks (thin, hair, em) as a gap of its
+# width, and a non-breaking hyphen as the font's hyphen.
+_INVISIBLE = ("Cf", "Zp", "Zs")
 _SUBSTITUTED = {"\u2011"}
+# Of the controls only these lay out as white space: Pango draws any other (ESC, NUL,
+# which the HTML parser makes U+FFFD, C1 controls) as an empty box, and so it does these
+# format characters, and the line separator (found by laying out each character of these
+# categories with WeasyPrint 70): prepended concatenation marks, interlinear annotation
+# marks, Egyptian and shorthand format controls.
+_SPACES = frozenset("\t\n\r")
+_BOXED = frozenset(map(chr, [*range(0x600, 0x606), 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x2028,
+                             *range(0xFFF9, 0xFFFC), 0x110BD, 0x110CD, *range(0x13430, 0x13439),
+                             *range(0x1BCA0, 0x1BCA4)]))
 
 
 @cache
@@ -44,17 +52,24 @@ def missing(text: str) -> str | None:
     """The first character of ``text`` that no project font has, or None."""
     have = drawable()
     for char in dict.fromkeys(text):
-        if (ord(char) not in have and unicodedata.category(char) not in _INVISIBLE
-                and char not in _SUBSTITUTED):
+        if ord(char) not in have and not _draws_nothing(char) and char not in _SUBSTITUTED:
             return char
     return None
+
+
+def _draws_nothing(char: str) -> bool:
+    category = unicodedata.category(char)
+    if category == "Cc":
+        return char in _SPACES
+    return category in _INVISIBLE and char not in _BOXED
 
 
 def describe(text: str, char: str) -> str:
     """What to say about ``char`` in ``text``: where it is, and which character it is."""
     at = text.index(char)
     around = " ".join(text[max(0, at - 25):at + 25].split())
-    name = unicodedata.name(char, "unnamed")
+    name = unicodedata.name(char, "a control character" if unicodedata.category(char) == "Cc"
+                            else "unnamed")
     return (f"{around!r} holds {char!r} (U+{ord(char):04X} {name}), which the project's "
             f"fonts ({FONT_NAMES}) do not have")
 
@@ -75,25 +90,20 @@ def missing_in_values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
 
 def glyph_problems(ruleset: Ruleset, base: Path) -> list[Finding]:
     """Every text of the ruleset's TOML and Markdown files with a character the fonts lack,
-    by file and key (or line); file names are shown from ``base``."""
-    root = ruleset.root
-    tomls = [root / "ruleset.toml", root / "rulings.toml"]
-    for folder in ("profiles", "tables", "decks", "sheets"):
-        tomls += sorted((root / folder).glob("*.toml"))
+    by file and key (or line); file names are shown from ``base``. The files are those the
+    loader read, as it read them (``Ruleset.sources``)."""
     found: list[Finding] = []
-    for path in tomls:
-        if path.is_file():  # the loader has read each one already
-            with path.open("rb") as handle:
-                tree = tomllib.load(handle)
-            found += [Finding.in_content(_shown(path, base), key, problem)
-                      for key, problem in missing_in_values(tree)]
-    quick = [] if ruleset.quick_reference is None else [root / "quick-reference.md"]
-    for path in [*sorted((root / "rules").glob("*.md")), *quick]:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            char = missing(line)
-            if char:
-                found.append(Finding.in_content(_shown(path, base), f"line {number}",
-                                                   describe(line, char)))
+    for name, source in sorted(ruleset.sources.items()):
+        shown = _shown(ruleset.root / name, base)
+        if isinstance(source, str):
+            found += [Finding.in_content(shown, f"line {number}", describe(line, char))
+                      # Not splitlines(): it breaks at \x1c, \x85 or U+2028 too, which would
+                      # never reach missing(); Markdown's lines end at \n alone.
+                      for number, line in enumerate(source.split("\n"), 1)
+                      if (char := missing(line))]
+        else:
+            found += [Finding.in_content(shown, key, problem)
+                      for key, problem in missing_in_values(source)]
     return found
 
 

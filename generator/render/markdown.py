@@ -25,7 +25,7 @@ from generator.errors import RenderError
 from generator.model.prose import DIRECTIVE, TABLE_LINE, format_value, lookup_value
 from generator.render.capitals import mark_capitals
 from generator.render.folders import path_is_inside
-from generator.render.pictures import picture_problem
+from generator.render.pictures import PictureProblem, picture_url
 
 _MARK = "\u2063RULING:{}\u2063"  # invisible separator: never typed by an author
 _MARK_RE = re.compile("(\u2060?)\u2063RULING:([A-Z]+-\\d+)\u2063")
@@ -133,10 +133,11 @@ class ProseRenderer:
             raise RenderError(
                 f"{env['file']}: refused image {src!r}: not a file inside the content folder"
             )
-        problem = picture_problem(path)
-        if problem:
-            raise RenderError(f"{env['file']}: cannot use image {src!r}: {problem}")
-        token.attrSet("src", path.as_uri())
+        try:
+            # Named by its bytes: a file: URL put the folder's path into the PDF (pictures.py).
+            token.attrSet("src", picture_url(path))
+        except PictureProblem as exc:
+            raise RenderError(f"{env['file']}: cannot use image {src!r}: {exc}") from None
         renderer: RendererHTML = self.md.renderer  # type: ignore[assignment]
         return renderer.image(tokens, idx, options, env)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import RenderError
+from generator.limits import render_bounds
 from generator.render import font_folder, weasyprint_internals
 from generator.render.fonts import font_dirs, font_face_css
 from generator.render.glyphs import describe
@@ -104,25 +105,52 @@ def render_document(html: str, content_root: Path, extra_roots: Iterable[Path] =
     from generator.render.fetcher import RefusedReference, SafeFetcher
 
     fetcher = SafeFetcher([TEMPLATES, content_root, *font_dirs(), *extra_roots], pictures)
+    # The fonts are set up before the render is bounded: Pango starts a thread for them,
+    # and a thread it cannot make ends the process (GLib aborts) instead of raising.
+    config = _font_config()
     try:
-        with weasyprint_internals.warnings_from_log() as messages, fewer_collections():
+        with (render_bounds(), weasyprint_internals.warnings_from_log() as messages,
+              fewer_collections()):
             document = HTML(string=html, base_url=TEMPLATES.as_uri() + "/",
-                            url_fetcher=fetcher).render(font_config=_font_config())
+                            url_fetcher=fetcher).render(font_config=config)
     except RefusedReference as exc:
         raise RenderError(str(exc)) from None
     except RecursionError:  # layout recurses into nested elements
         raise RenderError("the page nests its elements too deeply to be laid out") from None
     if fetcher.refused:
         raise RenderError(str(fetcher.refused[0]))
-    for message in messages:
-        # WeasyPrint leaves out a picture it cannot read (not an image, or too large to
-        # decode); a book with a hole in it is not what was asked for.
-        unreadable = weasyprint_internals.unreadable_image(message)
-        if unreadable:
-            raise RenderError(f"cannot use image {unreadable}: it is not an image "
-                              "that can be read, or it is too large")
+    _refuse_holes(messages, fetcher)
     last_warnings[:] = messages
     return document
+
+
+def _refuse_holes(messages: list[str], fetcher: Any) -> None:
+    """WeasyPrint leaves out a picture it cannot read (not an image, or too large to
+    decode) or draw, and only logs it; a book with a hole in it is not what was asked for.
+
+    Raises:
+        RenderError: naming the first such picture.
+    """
+    for message in messages:
+        unreadable = weasyprint_internals.unreadable_image(message)
+        if unreadable:
+            url = unreadable.strip("'")  # logged as its repr
+            raise RenderError(f"cannot use image {_shown(url, fetcher)}: it is not an image "
+                              "that can be read, or it is too large")
+        undrawn = weasyprint_internals.undrawn_picture(message)
+        if undrawn:
+            raise RenderError(f"cannot draw picture {_shown(undrawn, fetcher)}: it failed "
+                              "while being drawn")
+
+
+def _shown(url: str, fetcher: Any) -> str:
+    """A picture's URL as a user knows it: the file a picture of the prose came from, shown
+    from its ruleset's folder, not the hash it is served by."""
+    path = getattr(fetcher, "served", {}).get(url)
+    if path is None:
+        return repr(url if len(url) <= 80 else url[:77] + "...")
+    root = next((r for r in fetcher.roots if path.is_relative_to(r)), None)
+    return repr(str(path.relative_to(root.parent) if root is not None else path))
 
 
 def pdf_bytes(document: Any) -> bytes:
@@ -139,25 +167,49 @@ def write_checked(document: Any, **options: Any) -> bytes:
     A character that the project's fonts lack (the host's fonts are not used:
     generator/render/__init__.py) would be drawn as an empty box.
 
+    An SVG that fails to draw (a ``<use>`` of itself, a gradient scaled to nothing) stops
+    the render naming it, and a stop (Ctrl-C, SIGTERM) while one is drawn goes on up:
+    WeasyPrint would swallow both (weasyprint_internals.draw_svg_completely).
+
     Raises:
-        RenderError: naming the refused reference, or the character and where it is.
+        RenderError: naming the refused reference, the picture that could not be read or
+            drawn, or the character and where it is.
     """
     # Imported here: fontTools' subsetter takes a third of a second to import, which only
     # writing a PDF needs.
+    from generator.render.fetcher import RefusedReference
     from generator.render.font_subset import subset_with_fonttools
 
     subset_with_fonttools()  # the same bytes on every machine, and sooner (font_subset.py)
+    weasyprint_internals.draw_svg_completely()
+    fetcher = document.url_fetcher
     buffer = io.BytesIO()
-    with weasyprint_internals.warnings_from_log() as messages, fewer_collections():
-        document.write_pdf(buffer, uncompressed_pdf=False, **options)
-    refused = getattr(document.url_fetcher, "refused", ())
+    try:
+        with (render_bounds(), weasyprint_internals.warnings_from_log() as messages,
+              fewer_collections()):
+            document.write_pdf(buffer, uncompressed_pdf=False, **options)
+    except RefusedReference as exc:
+        raise RenderError(str(exc)) from None
+    except weasyprint_internals.PictureNotDrawn as exc:
+        raise RenderError(f"cannot draw picture {_shown(exc.url, fetcher)}: "
+                          f"{_failure(exc.cause)}") from None
+    refused = getattr(fetcher, "refused", ())
     if refused:
         raise RenderError(str(refused[0]))
+    _refuse_holes(messages, fetcher)
     for message in messages:
         undrawn = weasyprint_internals.undrawn_character(message)
         if undrawn:
             raise RenderError(_no_glyph(document, undrawn))
     return buffer.getvalue()
+
+
+def _failure(cause: Exception) -> str:
+    if isinstance(cause, RecursionError):
+        return "it refers to itself, or nests too deeply, to be drawn"
+    text = " ".join(str(cause).split())
+    text = text if len(text) <= 100 else text[:97] + "..."
+    return f"it failed while being drawn ({type(cause).__name__}{': ' + text if text else ''})"
 
 
 def _no_glyph(document: Any, char: str) -> str:

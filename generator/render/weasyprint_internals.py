@@ -25,10 +25,17 @@ Raise the pin on purpose, after reading each of these again in the new version:
 - ``weasyprint.pdf.fonts.harfbuzz_subset``: read at each ``Font.subset``; when it is falsy
   fonts are subset with fontTools.  If it is no longer read there, a machine with
   libharfbuzz-subset writes other bytes than one without (font_subset.py).
-- The texts of two log records of the ``weasyprint`` logger: ``Failed to load image at
-  URL: ...`` and ``.notdef glyph rendered ... (U+XXXX)``.  If they change, a picture that
-  cannot be read is left out of a book, and a character the fonts lack is drawn as an
-  empty box, without a word.
+- The texts of three log records of the ``weasyprint`` logger: ``Failed to load image at
+  URL: ...``, ``Failed to render SVG image URL`` and ``.notdef glyph rendered ...
+  (U+XXXX)``.  If they change, a picture that cannot be read is left out of a book, and a
+  character the fonts lack is drawn as an empty box, without a word.
+- ``weasyprint.images.SVGImage.draw(stream, width, height, style)``, which calls
+  ``self._svg.draw(stream, width, height, self._base_url, self._context)`` and catches
+  BaseException around it, only logging it: :func:`draw_svg_completely` replaces it with
+  the same call that lets a stop through and raises :class:`PictureNotDrawn` for a
+  failure.  If it changes, Ctrl-C or SIGTERM while an SVG is drawn writes a PDF with the
+  picture cut short, and an SVG that fails to draw (a ``<use>`` of itself) leaves a hole
+  (then only the logged record above stops it).
 - ``Page.forms`` holding ``(box, rectangle)`` pairs (its docs say otherwise), and the
   ``widget_annotation`` that drawing sets on each input's box.  If they change, a sheet's
   number boxes are no longer centred.
@@ -136,13 +143,58 @@ def warnings_from_log() -> Iterator[list[str]]:
         logger.propagate = propagate
 
 
+class PictureNotDrawn(Exception):
+    """An SVG picture that WeasyPrint could not draw completely: ``url`` is the outermost
+    one (the prose's, for an SVG drawn inside it), ``cause`` what failed."""
+
+    def __init__(self, url: str, cause: Exception):
+        super().__init__(f"{url}: {type(cause).__name__}: {cause}")
+        self.url = url
+        self.cause = cause
+
+
+def draw_svg_completely() -> None:
+    """Make WeasyPrint stop the render when an SVG fails to draw, and let a stop through.
+
+    WeasyPrint 70 catches BaseException around drawing an SVG and only logs it: Ctrl-C or
+    SIGTERM during a large SVG went on to write the PDF with the picture cut short, and an
+    SVG that fails to draw was left out.  Anything that is not an Exception now goes on
+    up: a stop, and the fetcher's refusal of a reference (WeasyPrint's FatalURLFetchingError
+    is a BaseException); a failure becomes :class:`PictureNotDrawn`.
+    """
+    from weasyprint.images import SVGImage
+
+    if getattr(SVGImage.draw, "strict", False):
+        return
+
+    def draw(self: Any, stream: Any, concrete_width: float, concrete_height: float,
+             _style: Any) -> None:
+        try:
+            self._svg.draw(stream, concrete_width, concrete_height, self._base_url,
+                           self._context)
+        except PictureNotDrawn as exc:  # an SVG inside this one: name the outer picture
+            raise PictureNotDrawn(self._base_url, exc.cause) from exc.cause
+        except Exception as exc:
+            raise PictureNotDrawn(self._base_url, exc) from exc
+
+    draw.strict = True  # type: ignore[attr-defined]
+    SVGImage.draw = draw
+
+
 _UNREADABLE = re.compile(r"Failed to load image at (.+?): ")
+_UNDRAWN_SVG = re.compile(r"Failed to render SVG image (.+)")
 _NO_GLYPH = re.compile(r"\.notdef glyph rendered .* \(U\+([0-9A-F]+)\)")
 
 
 def unreadable_image(message: str) -> str | None:
     """The picture (its URL, quoted) that a logged ``message`` says could not be read."""
     found = _UNREADABLE.match(message)
+    return found.group(1) if found else None
+
+
+def undrawn_picture(message: str) -> str | None:
+    """The SVG picture (its URL) that a logged ``message`` says could not be drawn."""
+    found = _UNDRAWN_SVG.match(message)
     return found.group(1) if found else None
 
 

@@ -14,6 +14,7 @@ from generator.products.rulebook.columns import best_split
 from generator.products.rulebook.html import rulebook_html
 from generator.render.output import write_atomic
 from generator.render.pdf import pdf_bytes, render_document
+from generator.render.pictures import with_file_urls
 from generator.words import plural
 
 
@@ -41,7 +42,7 @@ class Rulebook(Product[RulebookOptions]):
         if options.format == "html":  # a browser balances the quick reference's columns itself
             html = rulebook_html(ruleset, paper=options.paper, profile=profile,
                                  print_marks=options.print_marks)
-            write_atomic(out, html.encode("utf-8"))
+            write_atomic(out, with_file_urls(html, [ruleset.root]).encode("utf-8"))
             return f"wrote {out}"
         document = rulebook_document(ruleset, paper=options.paper, profile=profile,
                                      print_marks=options.print_marks)

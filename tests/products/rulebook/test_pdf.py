@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from collections.abc import Iterator
@@ -426,7 +427,8 @@ def test_web_links_anchors_and_picture_names_with_spaces(
     html = "".join(str(b.html) for b in blocks)
     assert 'href="https://example.com/a?b=1"' in html and 'href="#x--rules"' in html
     assert 'href="mailto:gm@example.com"' in html
-    assert f'src="{(ruleset.root / "my map é.png").as_uri()}"' in html
+    # Named by its bytes, not its path: the PDF is the same from any folder (issue 27).
+    assert f'src="picture:{hashlib.sha256(PIXEL.read_bytes()).hexdigest()}.png"' in html
 
 
 def test_a_link_names_a_place_as_the_reader_sees_it(content_copy: Path, tmp_path: Path) -> None:
@@ -584,3 +586,18 @@ def test_the_appendix_says_why_a_declared_rulings_readings_cannot_differ(
             else:
                 assert "settles this point" not in row and "several players meets" not in row
     assert seen == {"multiplayer", "decided"}, "no declared ruling left to check"
+
+
+def test_the_html_preview_names_pictures_by_their_files(content_copy: Path,
+                                                        tmp_path: Path) -> None:
+    """A browser cannot open the picture: URLs the renderer's own fetcher serves."""
+    rules = content_copy / "tower-of-choices" / "rules"
+    shutil.copy(PIXEL, rules / "map.png")
+    chapter = sorted(rules.glob("*.md"))[0]
+    chapter.write_text(chapter.read_text(encoding="utf-8") + "\n![map](map.png)\n",
+                       encoding="utf-8")
+    ruleset = load_content(content_copy).ruleset("tower-of-choices")
+    out = tmp_path / "book.html"
+    RULEBOOK.write(ruleset, RulebookOptions(format="html"), out)
+    html = out.read_text(encoding="utf-8")
+    assert f'src="{(rules / "map.png").as_uri()}"' in html and "picture:" not in html
