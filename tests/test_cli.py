@@ -146,7 +146,10 @@ def test_an_output_that_cannot_be_written_gets_one_line(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
-def test_an_output_link_is_written_through_and_a_device_is_refused(tmp_path: Path) -> None:
+def test_an_output_link_is_replaced_not_written_through_and_a_device_is_refused(
+        tmp_path: Path) -> None:
+    """A link is replaced by the file, the file it led to left as it was: written through,
+    a link a downloaded repository left in build/ overwrote anything (issue 27)."""
     target = tmp_path / "kept" / "sheet.pdf"
     target.parent.mkdir()
     target.write_bytes(b"old")
@@ -154,7 +157,8 @@ def test_an_output_link_is_written_through_and_a_device_is_refused(tmp_path: Pat
     link.symlink_to(target)
     result = run_here("sheet", "inverted-tower", "-o", str(link))
     assert result.returncode == 0, result.stderr
-    assert link.is_symlink() and target.read_bytes().startswith(b"%PDF")
+    assert not link.is_symlink() and link.read_bytes().startswith(b"%PDF")
+    assert target.read_bytes() == b"old"
     result = run_here("sheet", "inverted-tower", "-o", "/dev/null")
     assert result.returncode == 2
     assert result.stderr == ("towerpress: error: cannot write /dev/null: it is not a regular "

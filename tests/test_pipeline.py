@@ -35,16 +35,24 @@ def test_unchanged_products_are_skipped(
     monkeypatch.setattr(pipeline, "PRODUCTS", (RULEBOOK,))
     folder = content_copy / "tower-of-choices"
     out = tmp_path / "out"
-    lines = list(pipeline.build_all(load_content(folder), out))
-    assert lines[0].startswith("content ok: tower-of-choices; 3 of 3 products to render")
-    assert len(lines) == 4
+    plan = pipeline.prepare(load_content(folder), out)
+    assert plan.headline.startswith("content ok: tower-of-choices; 3 of 3 products to render")
+    built = list(plan.render())
+    assert len(built) == 3 and all(b.rendered for b in built)
     for paper in ("a4", "letter", "a5"):
-        assert len(pypdf.PdfReader(out / f"tower-of-choices-rulebook-{paper}.pdf").pages) > 10
-    again = pipeline.build_all(load_content(folder), out)
-    assert next(again).startswith("content ok: tower-of-choices; 0 of 3 products")
+        pages = len(pypdf.PdfReader(out / f"tower-of-choices-rulebook-{paper}.pdf").pages)
+        assert pages > 10
+        # The stamp's page count, shown in the build's table, is the PDF's.
+        (output,) = next(b for b in built if b.job.out.name.endswith(f"-{paper}.pdf")).outputs
+        assert output.pages == pages
+    again = pipeline.prepare(load_content(folder), out)
+    assert again.headline.startswith("content ok: tower-of-choices; 0 of 3 products")
+    # What the stamps say of the files is what the render wrote.
+    assert {b.job.out: b.outputs for b in again.unchanged()} == {b.job.out: b.outputs
+                                                                for b in built}
     edit(folder / "tables" / "checks.toml", "draw = 2", "draw = 3")
-    changed = pipeline.build_all(load_content(folder), out)
-    assert next(changed).startswith("content ok: tower-of-choices; 3 of 3 products")
+    changed = pipeline.prepare(load_content(folder), out)
+    assert changed.headline.startswith("content ok: tower-of-choices; 3 of 3 products")
 
 
 def test_outputs_get_the_users_file_mode(tmp_path: Path) -> None:
@@ -94,7 +102,7 @@ def test_build_checks_what_validate_checks_first(content_copy: Path, tmp_path: P
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\nA sword \u2694.\n",
                        encoding="utf-8")
     with pytest.raises(ContentError) as caught:
-        next(pipeline.build_all(load_content(content_copy), tmp_path / "out"))
+        pipeline.prepare(load_content(content_copy), tmp_path / "out")
     (finding,) = caught.value.findings
     file, key = finding.where.split(": ")
     assert file == "content/tower-of-choices/rules/01-introduction.md"

@@ -9,12 +9,13 @@ from click.core import ParameterSource
 
 from generator.cli.click_internals import set_protected_args
 from generator.cli.options import content_option, load
+from generator.cli.progress import progress
 from generator.errors import TowerpressError
 from generator.model.paper import CARD_PAPERS
 from generator.products.cards.calibration import write_calibration
 from generator.products.cards.imposition import DUPLEX, ImpositionError, card_size, parse_offset
 from generator.products.cards.png import write_tts_sheets
-from generator.products.cards.printing import CardOptions
+from generator.products.cards.printing import CardOptions, DeckPrint
 from generator.products.cards.product import CARDS, CardsOptions, StartingDeck, default_output
 from generator.render.output import refuse_inputs
 
@@ -119,12 +120,23 @@ def cards(
     if png_dir is not None:
         decks = CARDS.decks(ruleset, options)
         refuse_inputs(png_dir, content.folders)
-        for path in write_tts_sheets(ruleset, decks, layout, png_dir):
+        written: list[Path] = []
+        # A step a deck: each is laid out and drawn on its own (the PDF's decks are fitted
+        # together, in processes that say nothing until all are done, so it has no bar).
+        with progress(len(decks), "drawing decks", _deck_id) as step:
+            for deck in decks:
+                written += write_tts_sheets(ruleset, [deck], layout, png_dir)
+                step(deck)
+        for path in written:
             click.echo(f"wrote {path}")
         return
     out = output or default_output(ruleset.id, options)
     refuse_inputs(out, content.folders)
     click.echo(CARDS.write(ruleset, options, out))
+
+
+def _deck_id(deck: DeckPrint) -> str:
+    return deck.id
 
 
 # The options of a printed sheet, which --png has no use for: (flag, parameter name).
