@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
+import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +15,12 @@ from generator.model.loader import BUNDLED_CONTENT, Content
 from generator.rulesets import load_content
 from tests import pdfs
 from tests.renders import Renders, session_folder
+
+# The model cache of every command the tests run (generator/model/cache.py) is the
+# session's own, never the user's ~/.cache: set on import, before the test modules that copy
+# the environment as they are imported (test_wheel.py) are collected.
+os.environ["TOWERPRESS_CACHE"] = tempfile.mkdtemp(prefix="towerpress-model-cache-")
+atexit.register(shutil.rmtree, os.environ["TOWERPRESS_CACHE"], ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

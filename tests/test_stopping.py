@@ -178,8 +178,24 @@ def test_a_stop_during_a_booklets_odds_stops_its_workers_and_writes_nothing(
     booklet.send_signal(stop)
     _, err = booklet.communicate(timeout=60)
     assert time.monotonic() - start < 5  # not after the plays still queued
-    assert booklet.returncode == code and err.strip() == f"towerpress: {said}", err
+    # The one line alone: click put a blank line before "aborted" (issue 27).
+    assert booklet.returncode == code and err == f"towerpress: {said}\n", err
     assert gone(workers, within=5)
+    assert not (tmp_path / "booklets").exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_worker_killed_from_outside_is_one_line_not_an_internal_error(
+        tmp_path: Path) -> None:
+    """As the kernel's out-of-memory killer ends a process: the pool breaks, and said
+    so as a bug (BrokenProcessPool, exit 1)."""
+    booklet, workers = started_booklet(tmp_path)
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = booklet.communicate(timeout=60)
+    assert booklet.returncode == 2, err
+    assert err == ("towerpress: error: a worker process ended before its work was done "
+                   "(it was killed, or the system ran out of memory)\n")
+    assert gone(workers, within=10)
     assert not (tmp_path / "booklets").exists()
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 
 from generator.cli.options import content_option, load
-from generator.products.checks import check_renders
 
 
 @click.command("list")
@@ -34,6 +33,9 @@ def list_command(content_dir: Path | None) -> None:
 @content_option
 def validate(content_dir: Path | None) -> None:
     """Check the content: types, keys, dice coverage, references, profiles, prose."""
+    # Here, not at the top: the render's checks import the products, which list has no use for.
+    from generator.products.checks import check_renders
+
     content = load(content_dir)
     check_renders(content)
     for ruleset in content.rulesets.values():

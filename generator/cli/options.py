@@ -1,18 +1,23 @@
-"""Options and helpers shared by every command."""
+"""Options and helpers shared by every command.
+
+Imported by every command's module: what it needs of the model and the engine is imported
+by the function that uses it, so that a command imports only what it runs.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from generator.engine.family import Family, family_of
 from generator.engine.rng import check_seed, normalise_seed
-from generator.model.common import Profile
-from generator.model.loader import Content, Ruleset
-from generator.rulesets import load_content
+
+if TYPE_CHECKING:
+    from generator.engine.family import Family
+    from generator.model.common import Profile
+    from generator.model.loader import Content, Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,13 +51,26 @@ def floors_option(what: str) -> Callable[[F], F]:
 
 
 def load(content_dir: Path | None) -> Content:
-    """The content tree (the bundled one by default), validated."""
-    return load_content(content_dir)
+    """The content tree (the bundled one by default), validated: from the model cache
+    when its files, the program and the settings are those it was cached under
+    (generator/model/cache.py).
+
+    Raises:
+        ContentError: every problem found in the content (a model with problems is never
+            cached).
+        TowerpressError: the folder does not exist or holds no ruleset.
+    """
+    from generator.model.cache import load_cached
+    from generator.rulesets import FAMILIES
+
+    return load_cached(content_dir, FAMILIES)
 
 
 def engine_for(ruleset_id: str, content_dir: Path | None, profile_id: str | None
                ) -> tuple[Ruleset, Profile, Family[Any]]:
     """The ruleset, the profile asked for (the ruleset's own by default) and its family."""
+    from generator.engine.family import family_of
+
     ruleset = load(content_dir).ruleset(ruleset_id)
     return ruleset, ruleset.profile(profile_id), family_of(ruleset)
 

@@ -1,25 +1,43 @@
 """The rulesets: one package per family, with the same module names in each.
 
 :data:`FAMILIES` is the only registry: a fourth ruleset is its content folder, its
-package here and one line below.
+package here and one line below.  A family's module is imported when the family is first
+asked for: a command about one ruleset does not import the engines of the others.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from generator.engine.family import Family
 from generator.model.loader import Content, load_tree
-from generator.rulesets.inverted_tower.family import FAMILY as INVERTED_TOWER
-from generator.rulesets.three_dice_dungeon.family import FAMILY as THREE_DICE_DUNGEON
-from generator.rulesets.tower_of_choices.family import FAMILY as TOWER_OF_CHOICES
 
-FAMILIES: Mapping[str, Family[Any]] = MappingProxyType({
-    family.id: family for family in (INVERTED_TOWER, THREE_DICE_DUNGEON, TOWER_OF_CHOICES)
-})
+# Each family's id, and the module that holds it as FAMILY.
+_MODULES = {
+    "inverted-tower": "generator.rulesets.inverted_tower.family",
+    "three-dice-dungeon": "generator.rulesets.three_dice_dungeon.family",
+    "tower-of-choices": "generator.rulesets.tower_of_choices.family",
+}
+
+
+class _Families(Mapping[str, Family[Any]]):
+    """The families by id, each imported when first looked up."""
+
+    def __getitem__(self, family_id: str) -> Family[Any]:
+        family: Family[Any] = importlib.import_module(_MODULES[family_id]).FAMILY
+        return family
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+
+FAMILIES: Mapping[str, Family[Any]] = _Families()
 
 
 def load_content(root: Path | None = None) -> Content:

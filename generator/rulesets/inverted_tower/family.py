@@ -15,16 +15,14 @@ from generator.model.sheet_sources import Sources
 from generator.model.table_files import TableFiles
 from generator.model.views import TableView
 from generator.rulesets.inverted_tower.booklet import FloorContent, generate_floors
-from generator.rulesets.inverted_tower.check import check_floor
 from generator.rulesets.inverted_tower.data import InvertedTower, load
-from generator.rulesets.inverted_tower.document import read_dungeon
-from generator.rulesets.inverted_tower.gamebook import build_gamebook
 from generator.rulesets.inverted_tower.odds import QUERIES
 from generator.rulesets.inverted_tower.read import PREFIX
 from generator.rulesets.inverted_tower.rules import rules_for
 from generator.rulesets.inverted_tower.simulate import booklet_odds, play_first, simulate
-from generator.rulesets.inverted_tower.sources import sheet_sources
-from generator.rulesets.inverted_tower.views import build_tables
+
+# The hooks that write and read booklets, print tables and fill sheets import their modules
+# when called: a command that only plays (simulate, play, odds) starts without them.
 
 
 class InvertedTowerFamily(Family[InvertedTower]):
@@ -45,9 +43,13 @@ class InvertedTowerFamily(Family[InvertedTower]):
 
     def tables(self, data: InvertedTower, printed_for: Profile | None
                ) -> Mapping[str, TableView]:
+        from generator.rulesets.inverted_tower.views import build_tables
+
         return build_tables(data, printed_for)
 
     def sheet_sources(self, data: InvertedTower) -> Sources:
+        from generator.rulesets.inverted_tower.sources import sheet_sources
+
         return sheet_sources(data)
 
     def simulate(self, data: InvertedTower, profile: Profile, runs: int, seed: str,
@@ -64,16 +66,22 @@ class InvertedTowerFamily(Family[InvertedTower]):
 
     def check_booklet(self, data: InvertedTower, profile: Profile,
                       dungeon: tuple[FloorContent, ...]) -> list[Finding]:
+        from generator.rulesets.inverted_tower.check import check_floor
+
         rules = rules_for(data, profile)
         return [finding for floor in dungeon for finding in check_floor(rules, floor)]
 
     def gamebook(self, data: InvertedTower, profile: Profile,
                  dungeon: tuple[FloorContent, ...], seed: str,
                  renumbered: Sequence[int] = ()) -> Gamebook:
+        from generator.rulesets.inverted_tower.gamebook import build_gamebook
+
         return build_gamebook(rules_for(data, profile), dungeon, seed, renumbered)
 
     def read_dungeon(self, data: InvertedTower, profile: Profile,
                      document: Mapping[str, Any]) -> tuple[FloorContent, ...]:
+        from generator.rulesets.inverted_tower.document import read_dungeon
+
         return read_dungeon(rules_for(data, profile), document)
 
     def booklet_odds(self, data: InvertedTower, profile: Profile,

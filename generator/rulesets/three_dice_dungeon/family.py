@@ -15,16 +15,14 @@ from generator.model.deck_sources import Source
 from generator.model.sheet_sources import Sources
 from generator.model.table_files import TableFiles
 from generator.model.views import TableView
-from generator.rulesets.three_dice_dungeon.check import check_dungeon
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon, load
-from generator.rulesets.three_dice_dungeon.document import read_dungeon
 from generator.rulesets.three_dice_dungeon.dungeon import Dungeon, generate_dungeon
-from generator.rulesets.three_dice_dungeon.gamebook import gamebook
 from generator.rulesets.three_dice_dungeon.queries import ODDS
 from generator.rulesets.three_dice_dungeon.rules import rules_for
 from generator.rulesets.three_dice_dungeon.simulate import booklet_odds, played, simulate
-from generator.rulesets.three_dice_dungeon.sources import monsters, sheet_sources
-from generator.rulesets.three_dice_dungeon.views import build_tables
+
+# The hooks that write and read booklets, print tables and fill sheets import their modules
+# when called: a command that only plays (simulate, play, odds) starts without them.
 
 
 class ThreeDiceDungeonFamily(Family[ThreeDiceDungeon]):
@@ -45,16 +43,22 @@ class ThreeDiceDungeonFamily(Family[ThreeDiceDungeon]):
 
     def tables(self, data: ThreeDiceDungeon, printed_for: Profile | None
                ) -> Mapping[str, TableView]:
+        from generator.rulesets.three_dice_dungeon.views import build_tables
+
         return build_tables(data, printed_for)
 
     def deck_sources(self, data: ThreeDiceDungeon, printed_for: Profile | None
                      ) -> dict[str, Source]:
         """The tables, and ``monsters``: the manual with the undead (DD-09, DD-28)."""
+        from generator.rulesets.three_dice_dungeon.sources import monsters
+
         found = super().deck_sources(data, printed_for)
         found["monsters"] = monsters(data, self.tables(data, printed_for))
         return found
 
     def sheet_sources(self, data: ThreeDiceDungeon) -> Sources:
+        from generator.rulesets.three_dice_dungeon.sources import sheet_sources
+
         return sheet_sources(data)
 
     def simulate(self, data: ThreeDiceDungeon, profile: Profile, runs: int, seed: str,
@@ -71,14 +75,20 @@ class ThreeDiceDungeonFamily(Family[ThreeDiceDungeon]):
 
     def check_booklet(self, data: ThreeDiceDungeon, profile: Profile, dungeon: Dungeon
                       ) -> list[Finding]:
+        from generator.rulesets.three_dice_dungeon.check import check_dungeon
+
         return check_dungeon(rules_for(data, profile), dungeon)
 
     def gamebook(self, data: ThreeDiceDungeon, profile: Profile, dungeon: Dungeon, seed: str,
                  renumbered: Sequence[int] = ()) -> Gamebook:
+        from generator.rulesets.three_dice_dungeon.gamebook import gamebook
+
         return gamebook(rules_for(data, profile), dungeon, seed, renumbered)
 
     def read_dungeon(self, data: ThreeDiceDungeon, profile: Profile,
                      document: Mapping[str, Any]) -> Dungeon:
+        from generator.rulesets.three_dice_dungeon.document import read_dungeon
+
         return read_dungeon(rules_for(data, profile), document)
 
     def booklet_odds(self, data: ThreeDiceDungeon, profile: Profile, dungeon: Dungeon,
