@@ -13,6 +13,8 @@ BENCHMARKS = (
     "cards",
     "booklet",
     "booklet_print",
+    "log_pages",
+    "startup",
 )
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pdfplumber
 from pdfplumber.pdf import PDF
@@ -117,3 +117,16 @@ def ranges(path: Path) -> tuple[int, list[str]]:
     text, drawn = "\n".join(pdf_pages(path)), "\n".join(pdf_pages(path, flow=True))
     return (len(_RANGE.findall(text)),
             _HYPHEN_RANGE.findall(text) + _BROKEN_RANGE.findall(drawn))
+
+
+def named_widgets(page: Any) -> Iterator[tuple[str, Any]]:
+    """Each form field widget of a pypdf ``page``, in the page's order, with its full name
+    (its parents' names first, joined by dots)."""
+    for ref in page.get("/Annots", []):
+        widget = ref.get_object()
+        names, node = [], widget
+        while node is not None:
+            names.append(str(node["/T"]))
+            node = node.get("/Parent")
+            node = node.get_object() if node is not None else None
+        yield ".".join(reversed(names)), widget

@@ -33,6 +33,18 @@ from generator.model.sheets import (
     SheetDef,
     TrackSection,
 )
+from generator.products.sheets.drawn import (
+    GridDrawing,
+    GridShape,
+    LinesDrawing,
+    LinesShape,
+    copy_fields,
+    grid_drawing,
+    grid_svg,
+    lines_drawing,
+    lines_pictures,
+    rows_per_piece,
+)
 from generator.render import weasyprint_internals as internals
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.output import write_atomic
@@ -72,6 +84,16 @@ class SheetPaper:
         return self.width_mm < 150
 
     @property
+    def row_mm(self) -> float:
+        """A ruled row's height, between its rules (a row that fills a page: page_row_mm)."""
+        return 5.3 if self.small else 6.8
+
+    @property
+    def tick_mm(self) -> float:
+        """A box to tick, its border included (sheet.css ``--tick``)."""
+        return 3.0 if self.small else 3.4
+
+    @property
     def body_height_mm(self) -> float:
         # The footer sits in the bottom margin; the page box is the rest.
         return self.height_mm - 2 * self.margin_mm
@@ -109,13 +131,6 @@ class Unit:
     heading: str  # "" for a sheet
     prefix: str  # prepended to every field name: "" or "floor3."
     rows: tuple[tuple[Section, ...], ...]  # full-width sections alone, half-width in pairs
-
-
-@dataclass(frozen=True)
-class GridGeometry:
-    cell_mm: float
-    gutter_mm: float  # room for the coordinates
-    exit_mm: float
 
 
 def sheet_paper(paper_id: str) -> SheetPaper:
@@ -170,19 +185,51 @@ def units(sheet: SheetDef, floors: int | None = None) -> tuple[Unit, ...]:
     )
 
 
-def grid_geometry(section: GridSection, spec: SheetPaper, reserved_mm: float) -> GridGeometry:
-    """Square cells as large as the page allows below ``reserved_mm`` of headings."""
-    gutter = 5.0
+def grid_geometry(section: GridSection, spec: SheetPaper) -> GridShape:
+    """Square cells as large as the page allows below the headings."""
+    reserved = 21.0 if spec.small else 24.0
+    gutter = 5.0  # room for the coordinates
     width = (spec.body_width_mm - gutter - 1) / section.columns
-    height = (spec.body_height_mm - reserved_mm - gutter) / section.rows
+    height = (spec.body_height_mm - reserved - gutter) / section.rows
     cell = int(min(width, height) * 10) / 10
-    return GridGeometry(cell, gutter, round(min(3.2, cell * 0.2), 1))
+    return GridShape(section.columns, section.rows, section.exits, cell, gutter,
+                     round(min(3.2, cell * 0.2), 1))
+
+
+def lines_geometry(section: LinesSection, spec: SheetPaper) -> LinesShape:
+    """The rows of ``section`` on ``spec``'s pages: as tall as a page's rows when the
+    section fills a page, as many to a piece as a page holds below the headings."""
+    row = page_row_mm(section, spec) if section.page else spec.row_mm
+    return LinesShape(column_widths(section), tuple(c.kind == "check" for c in section.columns),
+                      section.rows, row, spec.tick_mm, rows_per_piece(lines_room_mm(spec), row))
+
+
+def _picture(sheet: SheetDef, section: Section) -> str:
+    """The name of a section's picture(s): the same on every copy of a log."""
+    return f"{sheet.id}-{section_kind(section)}-{sheet.sections.index(section) + 1}"
+
+
+def sheet_pictures(sheet: SheetDef, spec: SheetPaper) -> dict[str, str]:
+    """The SVG of each picture that draws a section of ``sheet`` (its grids, its ruled
+    rows: products/sheets/drawn.py), by its ``picture:`` name."""
+    found: dict[str, str] = {}
+    for section in sheet.sections:
+        if isinstance(section, GridSection):
+            found[_picture(sheet, section)] = grid_svg(grid_geometry(section, spec))
+        elif isinstance(section, LinesSection):
+            found |= lines_pictures(lines_geometry(section, spec), _picture(sheet, section))
+    return found
+
+
+def lines_room_mm(spec: SheetPaper) -> float:
+    """The height a page holds for rows, below a section's headings."""
+    reserved = 44.0 if spec.width_mm > 150 else 36.0
+    return spec.body_height_mm - reserved
 
 
 def page_row_mm(section: LinesSection, spec: SheetPaper) -> float:
     """The line height that fills a page with ``section``'s rows (below its headings)."""
-    reserved = 44.0 if spec.width_mm > 150 else 36.0
-    fitted = int((spec.body_height_mm - reserved) / (section.rows + 1.4) * 10) / 10
+    fitted = int(lines_room_mm(spec) / (section.rows + 1.4) * 10) / 10
     return max(5.5, min(10.0, fitted))
 
 
@@ -232,13 +279,14 @@ def sheet_html(
     spec = sheet_paper(paper)
     sheet = sheet_def(ruleset, kind)
     profile = profile or ruleset.profile()
-    grid_reserved = 21.0 if spec.small else 24.0
 
-    def grid_of(section: GridSection) -> GridGeometry:
-        return grid_geometry(section, spec, grid_reserved)
+    def lines_of(section: LinesSection, prefix: str) -> LinesDrawing:
+        return lines_drawing(section, lines_geometry(section, spec), prefix,
+                             _picture(sheet, section))
 
-    def row_mm(section: LinesSection) -> float:
-        return page_row_mm(section, spec) if section.page else 0.0
+    def drawn_grid(section: GridSection, prefix: str) -> GridDrawing:
+        return grid_drawing(section, grid_geometry(section, spec), prefix,
+                            _picture(sheet, section))
 
     authors = ", ".join(dict.fromkeys(c.author for c in ruleset.info.credits))
     return render_template("sheets/sheet.html", SheetContext(
@@ -254,9 +302,8 @@ def sheet_html(
         sans=SANS,
         authors=authors,
         version=__version__,
-        grid_of=grid_of,
-        row_mm=row_mm,
-        column_widths=column_widths,
+        drawn_grid=drawn_grid,
+        lines_of=lines_of,
         section_kind=section_kind,
         more_lines=more_lines or {},
         measuring=measuring,
@@ -278,9 +325,8 @@ class SheetContext(TypedDict):
     sans: str
     authors: str
     version: str
-    grid_of: Callable[[GridSection], GridGeometry]
-    row_mm: Callable[[LinesSection], float]
-    column_widths: Callable[[LinesSection], tuple[float, ...]]
+    drawn_grid: Callable[[GridSection, str], GridDrawing]  # by the field names' prefix
+    lines_of: Callable[[LinesSection, str], LinesDrawing]
     section_kind: Callable[[Section], str]
     more_lines: Mapping[str, int]  # notes given more lines to fill their page, by field
     measuring: bool
@@ -331,9 +377,11 @@ def room_for_lines(document: Any, sheet: SheetDef, spec: SheetPaper,
 def nest_fields(document: Any, pdf: Any) -> None:
     """Turn WeasyPrint's flat fields named ``a.b.c`` into a PDF field hierarchy.
 
-    Also drops the checkboxes' border colour (``/MK``), so that no reader draws a frame
-    of its own around a box the page already prints, and centres the text of the inputs
-    of class ``center`` (a number in a box) with ``/Q 1``.
+    First makes the fields that the laid-out ones stand for (drawn.copy_fields: a map's
+    squares after the first, a table's rows).  Also drops the checkboxes' border colour
+    (``/MK``), so that no reader draws a frame of its own around a box the page already
+    prints, and centres the text of the inputs of class ``center`` (a number in a box) with
+    ``/Q 1``.
 
     A PDF field's own (partial) name may not hold a period: ``attr.str`` is the field
     ``str`` under the field ``attr``, which is how every reader shows and fills it.  Used as
@@ -347,6 +395,7 @@ def nest_fields(document: Any, pdf: Any) -> None:
     for element, widget in internals.form_widgets(document):
         if "center" in (element.get("class") or "").split():
             widget["Q"] = 1
+    copy_fields(document, pdf)  # after the centring, which the copies take over
     parents: dict[str, Any] = {}
     roots: list[Any] = []
 
@@ -403,12 +452,20 @@ def write_sheet(
 
 def sheet_document(ruleset: Ruleset, kind: str, *, paper: str = "a4",
                    floors: int | None = None) -> Any:
-    """A sheet or a log laid out (WeasyPrint's Document): a booklet takes its log's pages."""
+    """A sheet or a log laid out (WeasyPrint's Document): a booklet takes its log's pages.
+
+    Write it with :func:`nest_fields` as the finisher: that makes the fields copied from
+    the laid-out ones (drawn.copy_fields), without which a grid has only its first square's.
+    """
     sheet = sheet_def(ruleset, kind)
     if filling_notes(sheet):
         return _with_notes_filled(ruleset, sheet, paper, floors)
-    return render_document(sheet_html(ruleset, kind, paper=paper, floors=floors),
-                           ruleset.root)
+    return _laid_out(ruleset, sheet, paper, sheet_html(ruleset, kind, paper=paper, floors=floors))
+
+
+def _laid_out(ruleset: Ruleset, sheet: SheetDef, paper: str, html: str) -> Any:
+    return render_document(html, ruleset.root,
+                           pictures=sheet_pictures(sheet, sheet_paper(paper)))
 
 
 MEASURED_COPIES = 2  # the first copy of a log, under its title, and one like all the rest
@@ -441,9 +498,8 @@ def _fill_from(ruleset: Ruleset, sheet: SheetDef, paper: str, wanted: Sequence[U
     """The sheet laid out with the notes' lines measured on its first ``copies`` copies,
     and the pages it should take."""
 
-    measured = render_document(
-        sheet_html(ruleset, sheet.kind, paper=paper, floors=copies, measuring=True),
-        ruleset.root)
+    measured = _laid_out(ruleset, sheet, paper, sheet_html(
+        ruleset, sheet.kind, paper=paper, floors=copies, measuring=True))
     found = room_for_lines(measured, sheet, sheet_paper(paper), copies)
     last = wanted[copies - 1]
     more = {unit.prefix + n.name: found.get(last.prefix + n.name, 0)
@@ -453,7 +509,6 @@ def _fill_from(ruleset: Ruleset, sheet: SheetDef, paper: str, wanted: Sequence[U
         starts = next(number for number, page in enumerate(measured.pages)
                       if f"row-{last.number}-0" in page.anchors)
         pages += (len(wanted) - copies) * (len(measured.pages) - starts)
-    document = render_document(
-        sheet_html(ruleset, sheet.kind, paper=paper, floors=len(wanted), more_lines=more),
-        ruleset.root)
+    document = _laid_out(ruleset, sheet, paper, sheet_html(
+        ruleset, sheet.kind, paper=paper, floors=len(wanted), more_lines=more))
     return document, pages

@@ -35,7 +35,7 @@ from generator.rulesets.inverted_tower.data import InvertedTower
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon
 from generator.rulesets.tower_of_choices.data import TowerOfChoices
 from tests.content import RULESETS, edit
-from tests.pdfs import opened, pdf_faults, plain_quotes, straight_quotes
+from tests.pdfs import named_widgets, opened, pdf_faults, plain_quotes, straight_quotes
 from tests.renders import Make, Renders
 
 MM = 72 / 25.4
@@ -359,16 +359,8 @@ def test_notes_and_grids_are_single_fields(content: Content, pdfs: dict[Key, Pat
 
 def _widgets(page: pypdf.PageObject) -> dict[str, tuple[float, ...]]:
     """Each form field's full name on ``page`` and its rectangle (x0, y0, x1, y1, in pt)."""
-    found: dict[str, tuple[float, ...]] = {}
-    for ref in page.get("/Annots", []):
-        widget = ref.get_object()
-        names, node = [], widget
-        while node is not None:
-            names.append(str(node["/T"]))
-            node = node.get("/Parent")
-            node = node.get_object() if node is not None else None
-        found[".".join(reversed(names))] = tuple(float(v) for v in widget["/Rect"])
-    return found
+    return {name: tuple(float(v) for v in widget["/Rect"])
+            for name, widget in named_widgets(page)}
 
 
 def _rooms(path: Path, paper: str) -> dict[str, float]:
