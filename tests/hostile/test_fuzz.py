@@ -68,7 +68,7 @@ def validated(root: Path) -> None:
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
 
 
-@settings(max_examples=100, derandomize=True, deadline=None,
+@settings(max_examples=60, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), name=st.sampled_from(FILES))
 def test_mutated_content_files_are_findings_never_crashes(
@@ -150,7 +150,7 @@ def own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     yield tmp_path
 
 
-@settings(max_examples=80, derandomize=True, deadline=None,
+@settings(max_examples=50, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(argv=command_line())
 @pytest.mark.usefixtures("own_folder")
