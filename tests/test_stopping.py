@@ -155,6 +155,19 @@ def test_a_stop_while_the_fonts_are_removed_does_not_cut_it_short(tmp_path: Path
     assert list(temp.iterdir()) == []
 
 
+def ended(command: subprocess.Popen[str]) -> tuple[str, str]:
+    """``command``'s output once it and every process holding its output have ended; if
+    they have not within 60 s, which of its session are left, and in what state."""
+    try:
+        return command.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        left = subprocess.run(["ps", "-o", "pid,ppid,stat,wchan:20,args", "-s",
+                               str(command.pid)], capture_output=True, text=True).stdout
+        os.killpg(command.pid, signal.SIGKILL)
+        command.communicate()
+        raise AssertionError(f"still running after 60 s:\n{left}") from None
+
+
 def started_booklet(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
     """``towerpress booklet`` with a million plays for its odds, once its two workers play."""
     booklet = subprocess.Popen(
@@ -176,7 +189,7 @@ def test_a_stop_during_a_booklets_odds_stops_its_workers_and_writes_nothing(
     booklet, workers = started_booklet(tmp_path)
     start = time.monotonic()
     booklet.send_signal(stop)
-    _, err = booklet.communicate(timeout=60)
+    _, err = ended(booklet)
     assert time.monotonic() - start < 5  # not after the plays still queued
     # The one line alone: click put a blank line before "aborted" (issue 27).
     assert booklet.returncode == code and err == f"towerpress: {said}\n", err
@@ -191,7 +204,7 @@ def test_a_worker_killed_from_outside_is_one_line_not_an_internal_error(
     so as a bug (BrokenProcessPool, exit 1)."""
     booklet, workers = started_booklet(tmp_path)
     os.kill(workers[0], signal.SIGKILL)
-    _, err = booklet.communicate(timeout=60)
+    _, err = ended(booklet)
     assert booklet.returncode == 2, err
     assert err == ("towerpress: error: a worker process ended before its work was done "
                    "(it was killed, or the system ran out of memory)\n")
