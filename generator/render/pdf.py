@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import io
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -14,11 +14,13 @@ from typing import Any
 from generator.errors import RenderError
 from generator.limits import render_bounds
 from generator.render import font_folder, weasyprint_internals
+from generator.render.accessible import FOLIOS, TAGGED, PageLabel, finish_catalog
 from generator.render.fonts import font_dirs, font_face_css
 from generator.render.glyphs import describe
 from generator.render.templating import TEMPLATES
 
 REPRODUCIBLE_EPOCH = "1700000000"
+Finisher = Callable[[Any, Any], None]  # WeasyPrint's: the Document and its pydyf.PDF
 
 
 @cache
@@ -153,13 +155,16 @@ def _shown(url: str, fetcher: Any) -> str:
     return repr(str(path.relative_to(root.parent) if root is not None else path))
 
 
-def pdf_bytes(document: Any) -> bytes:
+def pdf_bytes(document: Any, labels: Sequence[PageLabel] = FOLIOS) -> bytes:
     """The PDF, reproducible: no dates and an identifier derived from the content."""
-    return write_checked(document)
+    return write_checked(document, labels=labels)
 
 
-def write_checked(document: Any, **options: Any) -> bytes:
-    """``document.write_pdf(**options)``, refusing what only drawing the pages shows.
+def write_checked(document: Any, *, labels: Sequence[PageLabel] = FOLIOS,
+                  finisher: Finisher | None = None, **options: Any) -> bytes:
+    """``document.write_pdf(**options)``, tagged, with its page ``labels`` and its outline
+    open (accessible.py), refusing what only drawing the pages shows.  ``finisher`` edits
+    the PDF's objects before they are written, as WeasyPrint's own does.
 
     An SVG's own pictures are fetched only while the pages are drawn, and WeasyPrint leaves
     out a refused one without a word; ``validate`` names them in the prose's SVG files
@@ -184,10 +189,17 @@ def write_checked(document: Any, **options: Any) -> bytes:
     weasyprint_internals.draw_svg_completely()
     fetcher = document.url_fetcher
     buffer = io.BytesIO()
+
+    def finish(document: Any, pdf: Any) -> None:
+        if finisher is not None:
+            finisher(document, pdf)
+        finish_catalog(pdf, labels)
+
     try:
         with (render_bounds(), weasyprint_internals.warnings_from_log() as messages,
               fewer_collections()):
-            document.write_pdf(buffer, uncompressed_pdf=False, **options)
+            document.write_pdf(buffer, uncompressed_pdf=False, finisher=finish, **TAGGED,
+                               **options)
     except RefusedReference as exc:
         raise RenderError(str(exc)) from None
     except weasyprint_internals.PictureNotDrawn as exc:

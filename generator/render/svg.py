@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator.model.views import RANGE_DASH, printed_range
 
@@ -26,8 +26,14 @@ def die_face(value: int, size_pt: float = 11.0) -> Markup:
     """One d6 face with pips, black on white, sized in points."""
     return Markup(
         f'<svg class="die" width="{size_pt}pt" height="{size_pt}pt" viewBox="0 0 19 19" '
-        f'role="img" aria-label="{value}">{_face(value)}</svg>'
+        f'role="img" aria-label="{value}">{title(str(value))}{_face(value)}</svg>'
     )
+
+
+def title(label: str) -> str:
+    """An SVG's ``<title>``: a tagged PDF's alternative text for the picture (WeasyPrint
+    reads it, not ``aria-label``); nothing is drawn."""
+    return f"<title>{escape(label)}</title>"
 
 
 def _face(value: int) -> str:

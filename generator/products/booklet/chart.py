@@ -9,6 +9,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from generator.render.fonts import SANS
+from generator.render.svg import title
 
 WIDTH, HEIGHT = 120.0, 62.0  # the chart's box, in its own units (mm on an A5 cover)
 LEFT, RIGHT, TOP, BOTTOM = 9.0, 1.0, 8.0, 7.5
@@ -28,7 +29,8 @@ def survival_chart(odds: Mapping[str, Any]) -> Markup:
     return Markup(
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}mm" '
         f'height="{HEIGHT}mm" role="img" aria-label="{escape(_description(reports))}" '
-        f'font-family="{SANS}" font-size="2.6">' + "".join(parts) + "</svg>")
+        f'font-family="{SANS}" font-size="2.6">' + title(_description(reports)) + "".join(parts)
+        + "</svg>")
 
 
 def _shown(depths: Sequence[int]) -> list[int]:

@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 
 from generator.model.sheets import GridSection
 from generator.render.fonts import SANS
+from generator.render.svg import title
 
 Pos = tuple[int, int]
 
@@ -138,7 +139,7 @@ def _svg(grid: Geometry, css_class: str, label: str, body: Iterable[str]) -> Mar
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" '
         f'width="{_n(w)}mm" height="{_n(h)}mm" viewBox="0 0 {_n(w)} {_n(h)}" '
         f'role="img" aria-label="{escape(label)}" font-family="{SANS}">'
-        + "".join(body) + "</svg>"
+        + title(label) + "".join(body) + "</svg>"
     )
 
 

@@ -24,6 +24,7 @@ from generator.products.booklet.layout import first_page, laid_out_pages, measur
 from generator.products.booklet.pages import BookletPaper
 from generator.products.booklet.spreads import Edge, Measure, arrange, clashes
 from generator.products.sheets.render import nest_fields, sheet_document
+from generator.render.accessible import cover_then_folios
 from generator.render.pdf import render_document, write_checked
 
 MAX_LAYOUTS = 4
@@ -143,7 +144,7 @@ def _finish(document: Mapping[str, Any], page: Any, log: Any, layouts: int) -> B
         log_page.bookmarks = pages[index].bookmarks
         pages[index] = log_page
     combined = page.copy(pages)
-    pdf = write_checked(combined, finisher=nest_fields)
+    pdf = write_checked(combined, labels=cover_then_folios(), finisher=nest_fields)
     return Booklet(dict(document), pdf, len(pages), layouts)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from markupsafe import escape
 
 from generator.render.fonts import SANS
-from generator.render.svg import dice_paths
+from generator.render.svg import dice_paths, title
 
 CELL = 7.0  # mm: a cell of a one-value tape
 NUMBER_CELL = 16.0  # mm: a cell holding a number past six
@@ -74,7 +74,7 @@ def _block(rows: Sequence[tuple[int, tuple[int, ...]]], cell: float, dice: bool,
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'viewBox="0 0 {width:.2f} {height:.2f}" width="{width:.2f}mm" '
             f'height="{height:.2f}mm" role="img" aria-label="{escape(label)}" '
-            f'font-family="{SANS}">{"".join(shapes)}</svg>')
+            f'font-family="{SANS}">{title(label)}{"".join(shapes)}</svg>')
 
 
 def _head(parts: tuple[str, ...], cell: float) -> str:

@@ -12,6 +12,7 @@ from generator.model.paper import PAPERS
 from generator.products.base import Job, Product
 from generator.products.rulebook.columns import best_split
 from generator.products.rulebook.html import rulebook_html
+from generator.render.accessible import cover_then_folios
 from generator.render.output import write_atomic
 from generator.render.pdf import pdf_bytes, render_document
 from generator.render.pictures import with_file_urls
@@ -46,7 +47,7 @@ class Rulebook(Product[RulebookOptions]):
             return f"wrote {out}"
         document = rulebook_document(ruleset, paper=options.paper, profile=profile,
                                      print_marks=options.print_marks)
-        write_atomic(out, pdf_bytes(document))
+        write_atomic(out, pdf_bytes(document, cover_then_folios()))
         return f"wrote {out} ({plural(len(document.pages), 'page')})"
 
 
