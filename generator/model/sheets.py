@@ -63,6 +63,9 @@ class Section:
     title: str
     width: str  # "full" or "half"
     legend: Legend | None
+    # On A5 and half-letter, starts a page (and ruled rows fill it, as ``page`` does): a
+    # sheet too long for one small page is cut where its two pages balance (issue 28).
+    small_page_start: bool
 
 
 @dataclass(frozen=True)
@@ -327,6 +330,7 @@ def _section(node: Node, src: Sources) -> Section | None:
         "title": node.str("title", "" if kind == "track" else None),
         "width": node.choice("width", WIDTHS, "full"),
         "legend": _legend(node, src),
+        "small_page_start": node.bool("small_page_start", False),
     }
     section: Section | None = None
     if kind == "boxes":

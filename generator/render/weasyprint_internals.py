@@ -237,3 +237,11 @@ def pdf_array(items: Iterable[Any] = ()) -> Any:
 def pdf_dictionary(values: dict[str, Any]) -> Any:
     """A PDF dictionary."""
     return pydyf.Dictionary(values)
+
+
+def pdf_stream(pdf: Any, content: bytes, values: dict[str, Any]) -> Any:
+    """A compressed PDF stream of ``content`` with the dictionary ``values``, added to the
+    pydyf ``pdf``: its reference."""
+    stream = pydyf.Stream([content], extra=values, compress=True)
+    pdf.add_object(stream)
+    return stream.reference

@@ -461,6 +461,7 @@ def copy_fields(document: Any, pdf: Any) -> None:
     form = pdf.catalog.get("AcroForm")
     if form is None:
         return
+    tags = _Tags(pdf)
     members: dict[str, list[tuple[int, bytes]]] = {}
     group_of: dict[bytes, str] = {}
     pages: dict[bytes, None] = {}
@@ -480,12 +481,48 @@ def copy_fields(document: Any, pdf: Any) -> None:
             dx, dy = dx * PT_PER_MM, dy * PT_PER_MM  # the page's y runs up
             copy["Rect"] = internals.pdf_array((x0 + dx, y0 - dy, x1 + dx, y1 - dy))
             pdf.add_object(copy)
+            tags.tag_like(widget, copy)
             found.append((key, copy.reference))
     ordered = {group: [ref for _, ref in sorted(found)] for group, found in members.items()}
     form["Fields"] = _spliced(form["Fields"], group_of, ordered)
     for reference in pages:
         page = internals.pdf_object(pdf, reference)
         page["Annots"] = _spliced(page["Annots"], group_of, ordered)
+
+
+class _Tags:
+    """A tagged PDF's structure (``pdf_tags``): each copied field gets a ``/Form`` element
+    of its own beside its template's, found through the template's ``/StructParent``, so
+    that no two widgets claim one element and a screen reader finds every field."""
+
+    def __init__(self, pdf: Any):
+        self.pdf = pdf
+        root = pdf.catalog.get("StructTreeRoot")
+        self.nums: Any = None
+        self.elements: dict[int, Any] = {}
+        if root is not None:
+            tree = internals.pdf_object(pdf, internals.pdf_object(pdf, root)["ParentTree"])
+            self.nums = tree["Nums"]
+            self.elements = dict(zip(self.nums[0::2], self.nums[1::2], strict=True))
+
+    def tag_like(self, template: Any, copy: Any) -> None:
+        index = template.get("StructParent")
+        if self.nums is None or index is None:
+            return
+        form = internals.pdf_object(self.pdf, self.elements[index])
+        parent = internals.pdf_object(self.pdf, form["P"])
+        mark = internals.pdf_dictionary({"Type": "/OBJR", "Obj": copy.reference,
+                                         "Pg": form["Pg"]})
+        self.pdf.add_object(mark)
+        element = internals.pdf_dictionary({
+            "Type": "/StructElem", "S": "/Form", "K": internals.pdf_array([mark.reference]),
+            "Pg": form["Pg"], "P": form["P"]})
+        self.pdf.add_object(element)
+        parent["K"].append(element.reference)
+        number = max(self.elements) + 1
+        self.elements[number] = element.reference
+        self.nums += [number, element.reference]
+        copy["StructParent"] = number
 
 
 def _spliced(references: Sequence[bytes], group_of: dict[bytes, str],

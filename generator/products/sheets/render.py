@@ -33,6 +33,7 @@ from generator.model.sheets import (
     SheetDef,
     TrackSection,
 )
+from generator.products.sheets.appearance import write_appearances
 from generator.products.sheets.drawn import (
     GridDrawing,
     GridShape,
@@ -85,8 +86,9 @@ class SheetPaper:
 
     @property
     def row_mm(self) -> float:
-        """A ruled row's height, between its rules (a row that fills a page: page_row_mm)."""
-        return 5.3 if self.small else 6.8
+        """A ruled row's height, between its rules (a row that fills a page: page_row_mm):
+        at least MIN_ROW_MM, so a pencil's line fits (issue 28: A5's 5.3 mm did not)."""
+        return MIN_ROW_MM if self.small else 6.8
 
     @property
     def tick_mm(self) -> float:
@@ -106,8 +108,9 @@ class SheetPaper:
         return round(max(0.2, min(2.0, self.margin_mm - PRINTABLE_MM - FOOTER_MM)), 2)
 
 
+MIN_ROW_MM = 6.5  # a row a pencil writes in: the least height between its rules
 PRINTABLE_MM = 5.0  # the margin most printers cannot print in (design.md 7)
-FOOTER_MM = 2.8  # the footer's line: 6.5 pt type
+FOOTER_MM = 3.0  # the footer's line: 7 pt type
 
 
 SHEET_PAPERS: Mapping[str, SheetPaper] = {
@@ -196,10 +199,18 @@ def grid_geometry(section: GridSection, spec: SheetPaper) -> GridShape:
                      round(min(3.2, cell * 0.2), 1))
 
 
+def starts_page(section: Section, spec: SheetPaper) -> bool:
+    """Whether ``section`` starts a page on ``spec``'s: a lines section that fills one
+    (``page``), or one the sheet cuts small pages at (``small_page_start``)."""
+    return (isinstance(section, LinesSection) and section.page) or (
+        spec.small and section.small_page_start)
+
+
 def lines_geometry(section: LinesSection, spec: SheetPaper) -> LinesShape:
     """The rows of ``section`` on ``spec``'s pages: as tall as a page's rows when the
-    section fills a page, as many to a piece as a page holds below the headings."""
-    row = page_row_mm(section, spec) if section.page else spec.row_mm
+    section starts a page (and so fills it), as many to a piece as a page holds below the
+    headings."""
+    row = page_row_mm(section, spec) if starts_page(section, spec) else spec.row_mm
     return LinesShape(column_widths(section), tuple(c.kind == "check" for c in section.columns),
                       section.rows, row, spec.tick_mm, rows_per_piece(lines_room_mm(spec), row))
 
@@ -222,20 +233,24 @@ def sheet_pictures(sheet: SheetDef, spec: SheetPaper) -> dict[str, str]:
 
 
 def lines_room_mm(spec: SheetPaper) -> float:
-    """The height a page holds for rows, below a section's headings."""
-    reserved = 44.0 if spec.width_mm > 150 else 36.0
+    """The height a page holds for rows, below a section's headings.  On A5, what Tower of
+    Choices' trial log needs above its 24 rows of 6.5 mm on its first page, under the
+    sheet's title (sheet.css sets the headings closer there)."""
+    reserved = 44.0 if spec.width_mm > 150 else 33.0
     return spec.body_height_mm - reserved
 
 
 def page_row_mm(section: LinesSection, spec: SheetPaper) -> float:
     """The line height that fills a page with ``section``'s rows (below its headings)."""
     fitted = int(lines_room_mm(spec) / (section.rows + 1.4) * 10) / 10
-    return max(5.5, min(10.0, fitted))
+    return max(MIN_ROW_MM, min(10.0, fitted))
 
 
 def column_widths(section: LinesSection) -> tuple[float, ...]:
-    """Per cent widths: the row number first, then the columns by their relative widths."""
-    number = 0.8
+    """Per cent widths: the row number first, then the columns by their relative widths.
+    The number's column is as wide as its head: "Room" in bold 7 pt on A5 ran into the
+    next column's at 0.8 of a share."""
+    number = 0.8 if len(section.row_header) <= 3 else 1.05
     total = number + sum(c.width for c in section.columns)
     return tuple(round(100 * w / total, 3) for w in (number, *(c.width for c in section.columns)))
 
@@ -305,6 +320,7 @@ def sheet_html(
         drawn_grid=drawn_grid,
         lines_of=lines_of,
         section_kind=section_kind,
+        starts_page=lambda row: any(starts_page(section, spec) for section in row),
         more_lines=more_lines or {},
         measuring=measuring,
     ))
@@ -328,6 +344,7 @@ class SheetContext(TypedDict):
     drawn_grid: Callable[[GridSection, str], GridDrawing]  # by the field names' prefix
     lines_of: Callable[[LinesSection, str], LinesDrawing]
     section_kind: Callable[[Section], str]
+    starts_page: Callable[[Sequence[Section]], bool]  # whether a row of them starts a page
     more_lines: Mapping[str, int]  # notes given more lines to fill their page, by field
     measuring: bool
 
@@ -381,7 +398,7 @@ def nest_fields(document: Any, pdf: Any) -> None:
     squares after the first, a table's rows).  Also drops the checkboxes' border colour
     (``/MK``), so that no reader draws a frame of its own around a box the page already
     prints, and centres the text of the inputs of class ``center`` (a number in a box) with
-    ``/Q 1``.
+    ``/Q 1``; and gives every field the appearances WeasyPrint leaves out (appearance.py).
 
     A PDF field's own (partial) name may not hold a period: ``attr.str`` is the field
     ``str`` under the field ``attr``, which is how every reader shows and fills it.  Used as
@@ -414,8 +431,9 @@ def nest_fields(document: Any, pdf: Any) -> None:
                 roots.append(node.reference)
         return parents[path]
 
-    for reference in list(form["Fields"]):
-        field = internals.pdf_object(pdf, reference)
+    fields = [(reference, internals.pdf_object(pdf, reference)) for reference in form["Fields"]]
+    write_appearances(pdf, (field for _, field in fields))
+    for reference, field in fields:
         # No border colour for a reader to draw: the page prints the box (clean on paper).
         field.pop("MK", None)
         head, _, last = internals.text_of(field["T"]).rpartition(".")
