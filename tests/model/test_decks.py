@@ -206,5 +206,5 @@ def test_bad_deck_files_name_file_and_key(
 
 def test_only_names_are_checked(content_copy: Path) -> None:
     edit(content_copy / "inverted-tower/decks/items.toml", '"Potion"]', '"Potions"]')
-    with pytest.raises(ContentError, match=r"only\[1\]: unknown Items entry 'Potions'"):
+    with pytest.raises(ContentError, match=r"cards\[1\]\.only\[0\]: unknown Items entry 'Potions'"):
         load_content(content_copy)

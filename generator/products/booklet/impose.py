@@ -37,8 +37,9 @@ def impose_saddle(pdf: bytes, pages: int, spec: BookletPaper, info: Info) -> byt
     width, height = spec.sheet
     sheets = [Sheet(width, height, tuple(_placed(index, slot, spec)
                                          for slot, index in enumerate(side) if index < pages),
-                    _fold_marks(width, height))
-              for side in saddle_order(pages)]
+                    _fold_marks(width, height),
+                    label=f"Sheet {number // 2 + 1} {('front', 'back')[number % 2]}")
+              for number, side in enumerate(saddle_order(pages))]
     return compose([pdf], sheets, info)
 
 

@@ -41,12 +41,42 @@ class Placed:
 
 
 @dataclass(frozen=True)
+class Bar:
+    """A scale bar ``length`` x ``thickness`` mm from (x, y), its top left corner, in
+    ``parts`` parts, filled and open in turn; ``turned``: upright, ``length`` tall."""
+
+    x: float
+    y: float
+    length: float
+    thickness: float
+    parts: int
+    turned: bool = False
+
+
+@dataclass(frozen=True)
+class Inline:
+    """A piece's page drawn in the sheet's own content, not as a Form XObject (a line of
+    text beside the cards): its box's top left corner at (x, y) mm; ``turned`` a quarter
+    anticlockwise, to read upwards, when its box is ``height`` wide and ``width`` tall."""
+
+    piece: Piece
+    x: float
+    y: float
+    width: float  # the page's, in mm
+    height: float
+    turned: bool = False
+
+
+@dataclass(frozen=True)
 class Sheet:
     width: float  # mm
     height: float
     placed: tuple[Placed, ...]
     marks: tuple[Mark, ...] = ()
     bookmarks: tuple[str, ...] = ()  # the titles of the decks whose first card is here
+    bars: tuple[Bar, ...] = ()
+    inline: tuple[Inline, ...] = ()
+    label: str = ""  # its page label, what a viewer's page box shows: "Sheet 2 backs"
 
 
 @dataclass(frozen=True)
@@ -110,7 +140,37 @@ def _content(sheet: Sheet, names: Sequence[str]) -> bytes:
             ops.extend(f"{_n(m.x1 * PT_PER_MM)} {_n((top - m.y1) * PT_PER_MM)} m "
                        f"{_n(m.x2 * PT_PER_MM)} {_n((top - m.y2) * PT_PER_MM)} l S"
                        for m in lines)
+    ops.extend(_bar(bar, top) for bar in sheet.bars)
     return "\n".join(ops).encode("ascii")
+
+
+BAR_LINE = 0.15  # mm: a scale bar's outline
+
+
+def _bar(bar: Bar, top: float) -> str:
+    """The bar's parts, every other one filled, and its outline, in black."""
+    k = PT_PER_MM
+    part = bar.length / bar.parts
+
+    def box(along: float, length: float) -> str:
+        if bar.turned:  # read upwards: the first part at the bottom
+            x, y, w, h = bar.x, bar.y + bar.length - along - length, bar.thickness, length
+        else:
+            x, y, w, h = bar.x + along, bar.y, length, bar.thickness
+        return f"{_n(x * k)} {_n((top - y - h) * k)} {_n(w * k)} {_n(h * k)} re"
+
+    filled = " ".join(box(i * part, part) for i in range(0, bar.parts, 2))
+    return f"q 0 g {filled} f 0 G {_n(BAR_LINE * k)} w [] 0 d {box(0, bar.length)} S Q"
+
+
+def _inline(note: Inline, top: float, data: bytes) -> bytes:
+    """``data``, a page's content, drawn with the page's box where ``note`` puts it."""
+    k = PT_PER_MM
+    if note.turned:
+        matrix = f"0 1 -1 0 {_n((note.x + note.height) * k)} {_n((top - note.y - note.width) * k)}"
+    else:
+        matrix = f"1 0 0 1 {_n(note.x * k)} {_n((top - note.y - note.height) * k)}"
+    return b"q " + matrix.encode("ascii") + b" cm\n" + data + b"\nQ"
 
 
 def retag(name: str, batch: int) -> str:
@@ -199,6 +259,24 @@ def compose(pdfs: Sequence[bytes], sheets: Sequence[Sheet], info: Info) -> bytes
             forms[key] = ref
         return forms[key]
 
+    def inline(piece: Piece, sheet: Any) -> bytes:
+        """The piece's page's content, its resources added to ``sheet``'s (a text's fonts:
+        the same objects under the same names however many sheets draw it)."""
+        if piece.batch not in readers:
+            readers[piece.batch] = PdfReader(io.BytesIO(pdfs[piece.batch]))
+        source = readers[piece.batch].pages[piece.page]
+        resources: Any = source["/Resources"].clone(writer).get_object()
+        _retag_fonts(resources, piece.batch, retagged)
+        own = sheet[NameObject("/Resources")]
+        for kind, entries in resources.items():
+            if kind == "/ProcSet":
+                continue
+            merged = own.setdefault(NameObject(kind), DictionaryObject())
+            merged.update(entries.get_object())
+        contents: Any = source.get_contents()
+        data: bytes = contents.get_data()
+        return data
+
     for number, sheet in enumerate(sheets):
         page = writer.add_blank_page(sheet.width * PT_PER_MM, sheet.height * PT_PER_MM)
         refs = [form(p) for p in sheet.placed]
@@ -207,7 +285,10 @@ def compose(pdfs: Sequence[bytes], sheets: Sequence[Sheet], info: Info) -> bytes
             {NameObject(names[ref.idnum]): ref for ref in refs})
         page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
         content = ContentStream(None, writer)
-        content.set_data(_content(sheet, [names[ref.idnum] for ref in refs]))
+        data = _content(sheet, [names[ref.idnum] for ref in refs])
+        for note in sheet.inline:
+            data += b"\n" + _inline(note, sheet.height, inline(note.piece, page))
+        content.set_data(data)
         page.replace_contents(content)
         page.compress_content_streams()
         for title in sheet.bookmarks:
@@ -220,6 +301,23 @@ def compose(pdfs: Sequence[bytes], sheets: Sequence[Sheet], info: Info) -> bytes
         "/Producer": info.creator,
     })
     writer.root_object[NameObject("/Lang")] = TextStringObject(info.language)
+    _for_readers(writer, sheets)
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()
+
+
+def _for_readers(writer: Any, sheets: Sequence[Sheet]) -> None:
+    """What the WeasyPrint products carry too (render/accessible.py): each sheet's page
+    label, the bookmarks pane open and the title shown.  Not tagged: a sheet of cards
+    is cut up, not read through, and its pieces' structure does not survive placing."""
+    from pypdf.constants import PageLabelStyle
+
+    for number, sheet in enumerate(sheets):
+        if sheet.label:
+            writer.set_page_label(number, number, prefix=sheet.label, start=None)
+        else:
+            writer.set_page_label(number, number, PageLabelStyle.DECIMAL, start=number + 1)
+    if writer.outline:
+        writer.page_mode = "/UseOutlines"
+    writer.create_viewer_preferences().display_doctitle = True

@@ -22,11 +22,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from generator.errors import RenderError
 from generator.model.decks import Card
+from generator.products.cards.columns import row_lines
 from generator.products.cards.imposition import CardSize
 from generator.products.cards.pieces import (
     MIN_PT,
@@ -42,9 +44,10 @@ from generator.products.cards.pieces import (
     base_size,
     face_box,
     lay_out_batch,
+    top_size,
     write_pieces,
 )
-from generator.products.cards.split import rows_of, split_tables
+from generator.products.cards.split import Lines, rows_of, split_tables
 from generator.render.parallel import available_cpus, run_tasks
 from generator.render.pdf import register_fonts
 from generator.words import listed
@@ -52,6 +55,7 @@ from generator.words import listed
 STEP_PT = 0.5
 SHARES = 2  # the cards are fitted in two shares side by side (our machines have 2 cores)
 MIN_SPLIT = 12  # fewer cards than this are not worth a second process
+NOTE_SHARE = 0.78  # a table's note, a share of the card's text (pieces.SMALL_TEXT "note")
 
 
 def sizes_below(base: float) -> list[float]:
@@ -149,6 +153,7 @@ class _Share:
     size: CardSize
     root: Path
     language: str
+    caps: dict[str, float] = field(default_factory=dict)  # the largest size of some cards
 
 
 def _next_sizes(base: float, tried: dict[float, Overflow]) -> list[float]:
@@ -180,7 +185,8 @@ def _back_sizes(base: float, tried: dict[float, Overflow]) -> list[float]:
 def _fit_share(share: _Share) -> Pieces:
     """Lay out a share of the cards, round after round, until each keeps the largest size
     that fits, or none can; then write the fronts kept and the backs into one PDF."""
-    base = base_size(share.size.width)
+    tops = {c.key: min(top_size(c, share.size.width), share.caps.get(c.key, math.inf))
+            for c in share.cards}
     tried: dict[str, dict[float, Overflow]] = {c.key: {} for c in share.cards}
     kept: dict[str, tuple[float, Measure]] = {}
     shrinking: set[str] = set()  # cards whose headings shrink with their text
@@ -189,7 +195,7 @@ def _fit_share(share: _Share) -> Pieces:
     backs_tried: dict[BackJob, dict[float, Overflow]] = {b: {} for b in share.backs}
     backs_kept: dict[BackJob, tuple[float, Any]] = {}
     batches: list[Batch] = []
-    pending = [FrontJob(card, base) for card in share.cards]
+    pending = [FrontJob(card, tops[card.key]) for card in share.cards]
     pending_backs = [BackPiece(back, back_base) for back in share.backs]
     while pending or pending_backs:
         batch = lay_out_batch(pending, pending_backs, share.size, share.root, share.language)
@@ -207,14 +213,17 @@ def _fit_share(share: _Share) -> Pieces:
                 backs_kept[piece.job] = (piece.font, page)
         pending = []
         for card in share.cards:
-            sizes = _next_sizes(base, tried[card.key])
+            top = tops[card.key]
+            sizes = _next_sizes(top, tried[card.key])
             if not sizes and card.key not in kept and card.key not in shrinking:
                 # It fits at no size with its headings at the base size: a title word may
                 # be too wide for the card.  Its sizes are tried again with the headings
-                # shrinking too (at the base size, both ways are one layout).
+                # shrinking too (at the base size, both ways are one layout; a pictured
+                # card's first size is larger, so it is laid out again).
                 shrinking.add(card.key)
-                tried[card.key] = {base: tried[card.key][base]}
-                sizes = _next_sizes(base, tried[card.key])
+                again = top == base_size(share.size.width)
+                tried[card.key] = {top: tried[card.key][top]} if again else {}
+                sizes = _next_sizes(top, tried[card.key]) if again else [top]
             pending += [FrontJob(card, s, card.key in shrinking) for s in sizes]
         pending_backs = [BackPiece(b, s) for b in share.backs
                          for s in _back_sizes(back_base, backs_tried[b])]
@@ -304,22 +313,54 @@ def _cut_in_parts(cards: Sequence[Card], pieces: Pieces, size: CardSize, root: P
             wide = max(o.width for o in failed)
             narrower = card.key not in before or wide <= 1.0 or wide < before[card.key] - 1e-6
             if count > len(tried) and narrower:
-                tries[card.key] = split_tables(card, count)
+                tries[card.key] = split_tables(card, count, *_part_lines(card, size))
                 before[card.key] = wide
         if not tries:
             return
         pieces.add(_fit([p for ps in tries.values() for p in ps], (), size, root, language,
                         workers))
         last.update(tries)
-        pieces.parts.update({key: ps for key, ps in tries.items()
-                             if all(p.key in pieces.fronts for p in ps)})
+        done = {key: ps for key, ps in tries.items() if all(p.key in pieces.fronts for p in ps)}
+        _one_size(done, pieces, size, root, language, workers)
+        pieces.parts.update(done)
+
+
+def _part_lines(card: Card, size: CardSize) -> tuple[Lines | None, int]:
+    """How to tell the lines of ``card``'s tables cut in parts, and about how many
+    characters a line of its notes holds: at the largest size its parts' columns fit."""
+    box = face_box(size)
+    for font in [base_size(size.width), *sizes_below(base_size(size.width))]:
+        if all(row_lines(t, font, box.width) is not None for t in card.tables):
+            chars = int(box.width * 72 / 25.4 / (font * NOTE_SHARE * 0.5))
+            return partial(row_lines, font=font, width_mm=box.width), chars
+    return None, 40
+
+
+def _one_size(done: dict[str, tuple[Card, ...]], pieces: Pieces, size: CardSize, root: Path,
+              language: str, workers: int) -> None:
+    """Lay out again, at the smallest size of their card's parts, the parts that kept a
+    larger one: the parts of a card then share one text size, and so one set of column
+    widths (worked out for that size)."""
+    again: list[Card] = []
+    caps: dict[str, float] = {}
+    for parts in done.values():
+        least = min(pieces.sizes[p.key] for p in parts)
+        for p in parts:
+            if pieces.sizes[p.key] > least:
+                again.append(p)
+                caps[p.key] = least
+    if again:
+        pieces.add(_fit(again, (), size, root, language, workers, caps))
 
 
 def _fit(cards: Sequence[Card], backs: Sequence[BackJob], size: CardSize, root: Path,
-         language: str, workers: int) -> Pieces:
-    """Each of ``cards`` and ``backs`` laid out at the largest size that fits, if any."""
+         language: str, workers: int, caps: dict[str, float] | None = None) -> Pieces:
+    """Each of ``cards`` and ``backs`` laid out at the largest size that fits, if any; a
+    card in ``caps`` at no larger size than its cap."""
     parts = split(cards, SHARES if len(cards) >= MIN_SPLIT else 1) or [[]]
-    shares = [_Share(tuple(part), tuple(backs) if i == 0 else (), size, root, language)
+    caps = caps or {}
+    shares = [_Share(tuple(part), tuple(backs) if i == 0 else (), size, root, language,
+                     {c.key: caps[c.key] for c in part if c.key in caps})
               for i, part in enumerate(parts)]
     pieces = Pieces()
     for share in run_tasks(_fit_share, shares, workers, before_fork=register_fonts):

@@ -30,6 +30,7 @@ EPS = 1e-6
 
 Duplex = Literal["long", "short", "none"]
 DUPLEX: tuple[Duplex, ...] = ("long", "short", "none")
+Orientation = Literal["portrait", "landscape"]
 
 
 SIZES: Mapping[str, tuple[float, float]] = {
@@ -121,6 +122,7 @@ class Layout:
     marks: tuple[Mark, ...]
     fold: bool
     duplex: Duplex
+    orientation: Orientation = "portrait"  # of the pages: landscape where it holds more
 
     @property
     def per_sheet(self) -> int:
@@ -147,7 +149,12 @@ def layout(
     back_offset: tuple[float, float] = (0.0, 0.0),
     fold: bool = False,
 ) -> Layout:
-    """Lay out one sheet.
+    """Lay out one sheet, on the paper turned the way that holds more cards (portrait
+    when both hold as many).
+
+    A back offset keeps the sheet portrait: the calibration sheet measures it on a
+    portrait page, and a landscape page is turned onto the paper clockwise by one printer
+    and anticlockwise by another, which would turn the offset either way.
 
     Raises:
         ImpositionError: no card fits inside the printable margin, or an offset is asked for
@@ -163,7 +170,29 @@ def layout(
         without = "--fold" if fold else "--duplex none"
         raise ImpositionError(f"--back-offset moves backs printed on the other side of the "
                               f"sheet; with {without} there are none (leave it out)")
-    page_w, page_h = float(PAPERS[paper].width_mm), float(PAPERS[paper].height_mm)
+    short, long = sorted((float(PAPERS[paper].width_mm), float(PAPERS[paper].height_mm)))
+    turns: tuple[Orientation, ...] = ("portrait",)
+    if back_offset == (0.0, 0.0):
+        turns += ("landscape",)
+    found: list[Layout] = []
+    failure: ImpositionError | None = None
+    for turn in turns:
+        page_w, page_h = (short, long) if turn == "portrait" else (long, short)
+        try:
+            found.append(_layout_on(paper, page_w, page_h, size, bleed, gutter, duplex,
+                                    back_offset, fold, turn))
+        except ImpositionError as exc:
+            failure = failure or exc  # the portrait one's message, when neither fits
+    if not found:
+        assert failure is not None
+        raise failure
+    return max(found, key=lambda lay: lay.per_sheet)  # the first (portrait) on a tie
+
+
+def _layout_on(
+    paper: str, page_w: float, page_h: float, size: CardSize, bleed: float, gutter: float,
+    duplex: Duplex, back_offset: tuple[float, float], fold: bool, turn: Orientation,
+) -> Layout:
     # Bleed spills into the gutter: neighbours need twice the bleed between them.
     gap = max(gutter, 2 * bleed)
     avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
@@ -206,7 +235,7 @@ def layout(
     placed = fronts + backs if fold else fronts
     marks = tuple(_marks(placed, page_w, page_h, fold))
     return Layout(paper, page_w, page_h, size, bleed, gutter, cols, rows, tuple(fronts),
-                  tuple(backs), marks, fold, duplex)
+                  tuple(backs), marks, fold, duplex, turn)
 
 
 def _check_on_paper(
@@ -245,13 +274,19 @@ def sheet_marks(lay: Layout, count: int) -> tuple[Mark, ...]:
 
 
 def _mirror(p: Placement, page_w: float, page_h: float, duplex: Duplex) -> Placement:
-    """Where the back of ``p`` goes on the next page so that it lands behind it."""
+    """Where the back of ``p`` goes on the next page so that it lands behind it.
+
+    The sheet turns over its long or its short edge: on a portrait page the long edge is
+    upright, so a long-edge flip mirrors across; on a landscape page it lies along the top,
+    so the same flip mirrors up and down.  However the printer turns a landscape page onto
+    its paper, the page's top stays along the same edge of the paper on both sides.
+    """
     left, top, right, bottom = p.bleed
-    if duplex == "short":  # the sheet turns over its horizontal axis
-        return Placement(p.x, page_h - p.y - p.h, p.w, p.h, (left, bottom, right, top))
-    if duplex == "long":  # the sheet turns over its vertical axis
+    if duplex == "none":
+        return p  # backs printed on their own sheets, in the same places
+    if (duplex == "long") == (page_h >= page_w):  # the sheet turns over an upright edge
         return Placement(page_w - p.x - p.w, p.y, p.w, p.h, (right, top, left, bottom))
-    return p  # backs printed on their own sheets, in the same places
+    return Placement(p.x, page_h - p.y - p.h, p.w, p.h, (left, bottom, right, top))
 
 
 def _free(x: float, y: float, boxes: list[tuple[float, float, float, float]]) -> bool:

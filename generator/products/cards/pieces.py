@@ -22,7 +22,9 @@ from markupsafe import Markup
 
 from generator.model.decks import Card
 from generator.products.cards.back import back_image, medallion_reach
+from generator.products.cards.columns import card_columns
 from generator.products.cards.cut import cut_out
+from generator.products.cards.icons import icon_url
 from generator.products.cards.imposition import CardSize
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.pdf import last_warnings, pdf_bytes, render_document
@@ -86,8 +88,9 @@ class BackJob:
 
     ruleset: str
     deck: str  # the name printed on the back
-    pips: int  # the die face in its middle
+    pips: int  # how many pips (or cards) its middle shows
     bleed: tuple[float, float, float, float]
+    motif: str = "dice"  # the deck file's back_motif
 
 
 @dataclass(frozen=True)
@@ -108,18 +111,40 @@ def back_size(size: CardSize) -> float:
     return round(max(MIN_PT, 11 * size.width / 63.5), 2)
 
 
+#: An entity's card with a picture (a monster, an item) sets its text this much larger than
+#: a reference card's: it holds a few lines a player reads across the table, where a
+#: reference card holds tables.  The fitter shrinks it from there like any card.
+PICTURED_SHARE = 1.25
+
+
 def base_size(card_width: float) -> float:
     """The text size of a card of this width before any shrinking, in pt."""
     size = 10.0 * card_width / 63.5
     return max(7.0, min(11.0, round(size * 4) / 4))
 
 
-def face_style(font: float, base: float) -> str:
+def pictured(card: Card) -> bool:
+    """Whether ``card`` is an entity's card with the picture panel (its deck names an icon)."""
+    return bool(card.icon) and not card.tables
+
+
+def top_size(card: Card, card_width: float) -> float:
+    """The text size ``card`` is laid out at first, before any shrinking, in pt."""
+    base = base_size(card_width)
+    return round(base * PICTURED_SHARE * 4) / 4 if pictured(card) else base
+
+
+def face_style(font: float, base: float, height: float | None = None) -> str:
     """The inline style of a face whose text is ``font`` pt, on a card whose text is ``base``
-    pt before shrinking: its size, its smaller sizes and its headings'."""
-    sizes = [f"--{name}: {max(MIN_PT, font * share):.2f}pt" for name, share in SMALL_TEXT]
+    pt before shrinking: its size, its smaller sizes and its headings'; with ``height``, a
+    pictured face's least height in mm (its text box's), its smaller sizes no larger than
+    a reference card's."""
+    # A pictured card's text is set larger than the base size; its labels and notes not.
+    small = min(font, base) if height is not None else font
+    sizes = [f"--{name}: {max(MIN_PT, small * share):.2f}pt" for name, share in SMALL_TEXT]
     headings = [f"--{name}: {max(MIN_PT, base * share):.2f}pt" for name, share in HEADINGS]
-    return "; ".join([f"font-size: {font:.2f}pt", *sizes, *headings])
+    tall = [f"min-height: {height:.3f}mm"] if height is not None else []
+    return "; ".join([f"font-size: {font:.2f}pt", *sizes, *headings, *tall])
 
 
 def _mm(value: float) -> str:
@@ -152,7 +177,7 @@ def _back_view(piece: BackPiece, size: CardSize) -> _BackView:
     ruleset_top, deck_top = h * 0.13, h * 0.80
     return _BackView(
         job=job,
-        art=back_image(w, h, job.bleed, job.pips),
+        art=back_image(w, h, job.bleed, job.pips, job.motif),
         width=w + left + right,
         height=h + top + bottom,
         text_left=left + FACE_INSET,
@@ -167,6 +192,31 @@ def _back_view(piece: BackPiece, size: CardSize) -> _BackView:
     )
 
 
+@dataclass(frozen=True)
+class _FrontView:
+    """A front as ``cards/face.html`` lays it out."""
+
+    card: Card
+    style: str  # its text sizes (face_style)
+    art: str  # its icon's data URL, or ""
+    columns: tuple[tuple[float, ...], ...] | None  # each table's column widths, percent
+    cramp: float  # how much wider than the card its tables' least widths are (1.0: fit)
+
+
+def _front_view(job: FrontJob, size: CardSize) -> _FrontView:
+    base = base_size(size.width)
+    card = job.card
+    pictures = pictured(card)
+    box = face_box(size)
+    style = face_style(job.font, job.font if job.shrink_headings else base,
+                       box.height if pictures else None)
+    tables = card.whole or card.tables
+    # Tables whose columns miss their least widths at this size (a column of sentences
+    # two words a line) make the card as much too wide, so that the fitter shrinks it.
+    columns, cramp = card_columns(tables, card.tables, job.font, box.width, bool(card.parts))
+    return _FrontView(card, style, icon_url(card.icon) if pictures else "", columns, cramp)
+
+
 class PiecesContext(TypedDict):
     """What ``cards/pieces.html`` reads."""
 
@@ -177,11 +227,9 @@ class PiecesContext(TypedDict):
     size: CardSize
     room: int
     inset: float
-    fronts: Sequence[FrontJob]
+    fronts: Sequence[_FrontView]
     backs: Sequence[_BackView]
     dice: Callable[[str], Markup]
-    face_style: Callable[[float, float], str]
-    base: float
     mm: Callable[[float], str]
 
 
@@ -196,11 +244,9 @@ def pieces_html(
         size=size,
         room=ROOM,
         inset=FACE_INSET,
-        fronts=fronts,
+        fronts=[_front_view(job, size) for job in fronts],
         backs=backs,
         dice=dice_images,
-        face_style=face_style,
-        base=base_size(size.width),
         mm=_mm,
     ))
 
@@ -286,7 +332,8 @@ def overflows(pages: Iterable[Any], box: FaceBox) -> dict[str, Measure]:
     for page in pages:
         for face in _faces(page_box(page)):
             key = face.element.get("data-key")
-            width = max((_right_edge(face) - face.position_x) / limit_w, _spill(face))
+            width = max((_right_edge(face) - face.position_x) / limit_w, _spill(face),
+                        float(face.element.get("data-cramp") or 1.0))
             if key in found:
                 found[key] = replace(found[key], overflow=Overflow(math.inf, width))
             else:

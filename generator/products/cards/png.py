@@ -87,7 +87,7 @@ def write_tts_sheets(
     for deck in decks:
         # Long-edge "duplex" on a grid without margins: a page of fronts, then one of backs.
         grid = _grid(flat, TTS_COLS, TTS_ROWS, "long")
-        printed = render_cards(ruleset, [deck], flat, grid)
+        printed = render_cards(ruleset, [deck], flat, grid, notes=False)  # no paper
         fronts = range(0, printed.pages, 2)
         for n, image in enumerate(rasterise(printed.pdf, per_mm, fronts), start=1):
             path = folder / f"{ruleset.id}-{deck.id}-{n}.png"

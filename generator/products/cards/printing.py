@@ -8,7 +8,7 @@ fitted (:mod:`generator.products.cards.fit`), and the sheets place those pages
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -17,8 +17,9 @@ from generator.errors import TowerpressError
 from generator.model.common import Profile
 from generator.model.decks import Card, Deck
 from generator.model.loader import Ruleset
+from generator.model.paper import PAPERS
 from generator.products.cards.back import FRAME_INSET
-from generator.products.cards.compose import Info, Placed, Sheet, compose
+from generator.products.cards.compose import Bar, Info, Inline, Placed, Sheet, compose
 from generator.products.cards.fit import Piece, Pieces, lay_out
 from generator.products.cards.imposition import (
     SIZES,
@@ -31,6 +32,7 @@ from generator.products.cards.imposition import (
     sheet_marks,
     sheets,
 )
+from generator.products.cards.notes import BAR, LINE, SheetNotes, notes_pdf, sheet_notes
 from generator.products.cards.pieces import BackJob
 from generator.render.output import write_atomic
 
@@ -54,14 +56,17 @@ class DeckPrint:
     id: str
     title: str
     back_title: str  # the name on the back: this deck's, or the deck it is shuffled into
-    pips: int  # the die face on its back
+    pips: int  # how many pips (or cards) its back shows: its place among the backs
     cards: tuple[Card, ...]
+    motif: str = "dice"  # what its back shows (the deck file's back_motif)
 
 
 def select_decks(
-    ruleset: Ruleset, deck_id: str | None, profile: Profile | None
+    ruleset: Ruleset, deck_id: str | None, profile: Profile | None,
+    cards: Callable[[Deck], Sequence[Card]] | None = None,
 ) -> list[DeckPrint]:
-    """The decks to print: one by id, or every deck of the ruleset.
+    """The decks to print: one by id, or every deck of the ruleset; each with ``cards``
+    (default: the cards its file lists, one of each entity times its copies).
 
     Raises:
         TowerpressError: an unknown deck id (the message lists those that exist), or a
@@ -75,19 +80,23 @@ def select_decks(
             f"unknown deck {deck_id!r} for {ruleset.id} (expected one of: {', '.join(decks)})"
         )
     chosen = [decks[deck_id]] if deck_id else list(decks.values())
-    return [deck_print(ruleset, d, ruleset.cards(d, profile)) for d in chosen]
+    def listed(deck: Deck) -> Sequence[Card]:
+        return ruleset.cards(deck, profile)
+
+    return [deck_print(ruleset, d, (cards or listed)(d)) for d in chosen]
 
 
 def deck_print(ruleset: Ruleset, deck: Deck, cards: Sequence[Card], id: str = "") -> DeckPrint:
-    """The deck as printed, with the back of the deck it shares its back with."""
-    order = list(ruleset.decks)
+    """The deck as printed, with the back of the deck it shares its back with; the decks
+    with backs of their own are told apart by one, two, three... pips or cards."""
+    order = list(dict.fromkeys(d.back for d in ruleset.decks.values()))  # each back once
     back = ruleset.decks.get(deck.back, deck)
     return DeckPrint(id or deck.id, deck.title, back.title, order.index(back.id) % 6 + 1,
-                     tuple(cards))
+                     tuple(cards), back.back_motif)
 
 
 def _back_job(ruleset: Ruleset, deck: DeckPrint, p: Placement) -> BackJob:
-    return BackJob(ruleset.title, deck.back_title, deck.pips, p.bleed)
+    return BackJob(ruleset.title, deck.back_title, deck.pips, p.bleed, deck.motif)
 
 
 def _front(p: Placement, piece: Piece) -> Placed:
@@ -101,17 +110,35 @@ def _back(p: Placement, piece: Piece) -> Placed:
     return Placed(piece, x0, y0, x1 - x0, y1 - y0, p.outer)
 
 
+def _notes(notes: SheetNotes | None, batch: int) -> tuple[tuple[Bar, ...], tuple[Inline, ...]]:
+    """The scale bar and the lines of text a sheet of fronts carries beside its cards,
+    their text on the pages of PDF ``batch``."""
+    if notes is None:
+        return (), ()
+    bar = notes.bar
+    bars = () if bar is None else (Bar(bar.x, bar.y + (LINE - BAR) / 2, notes.scale.length,
+                                       BAR, notes.scale.parts) if not bar.turned else
+                                   Bar(bar.x + (LINE - BAR) / 2, bar.y, notes.scale.length,
+                                       BAR, notes.scale.parts, turned=True),)
+    texts = tuple(Inline(Piece(batch, i), spot.x, spot.y, note.width, note.height, spot.turned)
+                  for i, (note, spot) in enumerate(notes.texts))
+    return bars, texts
+
+
 def sheets_of(
-    ruleset: Ruleset, decks: Sequence[DeckPrint], lay: Layout, pieces: Pieces
+    ruleset: Ruleset, decks: Sequence[DeckPrint], lay: Layout, pieces: Pieces,
+    notes: SheetNotes | None = None,
 ) -> list[Sheet]:
     """Every page: each sheet of fronts, then (duplex) its backs, mirrored slot for slot.
 
     The decks follow one another on the sheets, each back behind its own card: a deck of
-    ten poker cards no longer takes a sheet of its own for its tenth card.
+    ten poker cards no longer takes a sheet of its own for its tenth card.  Each sheet of
+    fronts carries ``notes`` (its text the last PDF's pages, after the pieces').
     """
+    bars, texts = _notes(notes, len(pieces.pdfs))
     slots = [(deck, card) for deck in decks for card in deck.cards]
     out: list[Sheet] = []
-    for indexes in sheets(len(slots), lay.per_sheet):
+    for number, indexes in enumerate(sheets(len(slots), lay.per_sheet), start=1):
         placed = [slots[i] for i in indexes]
         # The outline names each deck on the sheet where its first card is.
         starts = tuple(slots[i][0].title for i in indexes
@@ -123,21 +150,31 @@ def sheets_of(
                  if lay.with_backs else [])
         marks = sheet_marks(lay, len(indexes))
         if lay.fold:
-            out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts + backs), marks, starts))
+            out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts + backs), marks, starts,
+                             bars, texts, f"Sheet {number}"))
             continue
-        out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts), marks, starts))
+        out.append(Sheet(lay.page_w, lay.page_h, tuple(fronts), marks, starts, bars, texts,
+                         f"Sheet {number} fronts" if backs else f"Sheet {number}"))
         if backs:
-            out.append(Sheet(lay.page_w, lay.page_h, tuple(backs)))
+            out.append(Sheet(lay.page_w, lay.page_h, tuple(backs),
+                             label=f"Sheet {number} backs"))
     return out
 
 
-def _info(ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions) -> Info:
+def sheet_summary(lay: Layout) -> str:
+    """"9 a sheet, A4 portrait": what the output and the PDF's subject say of the sheets."""
+    return f"{lay.per_sheet} a sheet, {PAPERS[lay.paper].id.capitalize()} {lay.orientation}"
+
+
+def _info(ruleset: Ruleset, decks: Sequence[DeckPrint], lay: Layout) -> Info:
     names = ", ".join(d.title for d in decks)
+    size = lay.size
     return Info(
         title=f"{ruleset.title}: {names}",
         author=", ".join(dict.fromkeys(c.author for c in ruleset.info.credits)),
-        subject=(f"{ruleset.title} cards: {names}. {opts.size.name} "
-                 f"{opts.size.width:g} x {opts.size.height:g} mm on {opts.paper}."),
+        subject=(f"{ruleset.title} cards: {names}. {size.name} "
+                 f"{size.width:g} x {size.height:g} mm on {lay.paper} {lay.orientation}, "
+                 f"{lay.per_sheet} a sheet."),
         language=ruleset.info.language,
         creator=f"TowerPress {__version__}",
     )
@@ -150,6 +187,7 @@ class PrintedCards:
     warnings: tuple[str, ...]  # WeasyPrint's, from every layout
     pieces: Pieces
     decks: tuple[DeckPrint, ...]  # as printed: a card cut to fit is its parts here
+    layout: Layout
 
     @property
     def count(self) -> int:
@@ -173,13 +211,14 @@ def sheet_layout(opts: CardOptions) -> Layout:
 
 def render_cards(
     ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions, lay: Layout | None = None,
-    workers: int | None = None,
+    workers: int | None = None, notes: bool = True,
 ) -> PrintedCards:
     """Impose, lay out, fit, and put the sheets together.
 
     Every distinct front is laid out once, at the largest text size that fits
     (:func:`~generator.products.cards.fit.lay_out`), and every distinct back once; the sheets
-    place those pages.  ``workers`` caps the processes (default: one per CPU).
+    place those pages, each sheet of fronts with a scale bar and how to print it beside
+    its cards (unless not ``notes``).  ``workers`` caps the processes (default: one per CPU).
 
     Raises:
         TowerpressError: the cards do not fit the paper.
@@ -192,10 +231,14 @@ def render_cards(
     pieces = lay_out(cards, list(backs), opts.size, ruleset.root,
                      language=ruleset.info.language, workers=workers, split=opts.split_tables)
     printed = tuple(with_parts(deck, pieces.parts) for deck in decks)
-    pages = sheets_of(ruleset, printed, lay, pieces)
-    pdf = compose(pieces.pdfs, pages, _info(ruleset, decks, opts))
+    beside = sheet_notes(lay) if notes else None
+    pdfs = list(pieces.pdfs)
+    if beside is not None:
+        pdfs.append(notes_pdf([note for note, _ in beside.texts]))
+    pages = sheets_of(ruleset, printed, lay, pieces, beside)
+    pdf = compose(pdfs, pages, _info(ruleset, decks, lay))
     warnings = tuple(dict.fromkeys(pieces.warnings))  # a card cut in parts is laid out again
-    return PrintedCards(pdf, len(pages), warnings, pieces, printed)
+    return PrintedCards(pdf, len(pages), warnings, pieces, printed, lay)
 
 
 def write_cards(ruleset: Ruleset, decks: Sequence[DeckPrint], opts: CardOptions,

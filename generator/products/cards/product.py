@@ -16,6 +16,7 @@ from generator.products.cards.printing import (
     DeckPrint,
     deck_print,
     select_decks,
+    sheet_summary,
     write_cards,
 )
 from generator.words import plural
@@ -63,18 +64,22 @@ class Cards(Product[CardsOptions]):
         """
         profile = ruleset.profile(options.profile)
         start = options.starting_deck
+        family = family_of(ruleset)
         if start is None:
-            return select_decks(ruleset, options.deck, profile)
+            # Ready to play: as many of each card as a game can need (the family says).
+            return select_decks(ruleset, options.deck, profile,
+                                lambda deck: family.ready_cards(ruleset, deck, profile))
         if options.deck is not None:
             raise TowerpressError("--build prints one character's deck; leave out --deck")
-        deck, cards = family_of(ruleset).starting_deck(
+        deck, cards = family.starting_deck(
             ruleset, start.skills, start.ability, start.challenges, profile)
         return [deck_print(ruleset, deck, cards, id="starting-deck")]
 
     def write(self, ruleset: Ruleset, options: CardsOptions, out: Path) -> str:
         printed = write_cards(ruleset, self.decks(ruleset, options), options.layout, out,
                               workers=options.workers)
-        return f"wrote {out} ({printed.count} cards, {plural(printed.pages, 'page')})"
+        return (f"wrote {out} ({printed.count} cards, {plural(printed.pages, 'page')}, "
+                f"{sheet_summary(printed.layout)})")
 
 
 def default_output(ruleset_id: str, options: CardsOptions) -> Path:

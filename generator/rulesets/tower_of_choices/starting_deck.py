@@ -1,4 +1,5 @@
-"""A Tower of Choices character's starting skill deck (``cards --build``).
+"""A Tower of Choices character's starting skill deck (``cards --build``), and the skill
+cards a ready-to-play print holds (``cards`` without ``--build``).
 
 Every number comes from the model's character creation data: how many skills, how many
 cards of each, whether they must differ (TC-14, by profile), the ability's extra cards.
@@ -53,6 +54,29 @@ def starting_deck(
     challenge = ruleset.cards(ruleset.decks[CHALLENGE_DECK], profile)[:1]
     cards.extend(list(challenge) * challenges)
     return skill_deck, cards
+
+
+def ready_cards(ruleset: Ruleset, deck: Deck, profile: Profile) -> tuple[Card, ...]:
+    """The cards of ``deck`` that a ready-to-play print holds: of the skills deck, as many
+    of each skill as one new character can start with (TC-14: two of each of three
+    different skills, and an ability's extra card of its skill), so that any character can
+    be dealt from it; every other deck as its file lists it."""
+    cards = ruleset.cards(deck, profile)
+    if deck.id != SKILL_DECK:
+        return cards
+    data: TowerOfChoices = ruleset.data
+    return tuple(card for card in cards
+                 for _ in range(most_cards_of(data, card.title, profile)))
+
+
+def most_cards_of(data: TowerOfChoices, skill: str, profile: Profile) -> int:
+    """The most cards of ``skill`` a new character's deck can hold under ``profile``."""
+    creation = data.character
+    picks = 1 if rules_for(data, profile).distinct_skills else creation.starting_skills
+    extras = sorted((sum(e.amount for e in a.effects
+                         if e.kind is AbilityKind.EXTRA_CARD and e.skill == skill)
+                     for a in data.abilities), reverse=True)
+    return picks * creation.cards_per_starting_skill + sum(extras[:creation.abilities])
 
 
 def _chosen_skills(data: TowerOfChoices, skills_text: str, profile: Profile) -> list[str]:

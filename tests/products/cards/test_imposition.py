@@ -24,7 +24,8 @@ from generator.products.cards.imposition import (
 @pytest.mark.parametrize("size", list(SIZES))
 def test_cards_inside_the_margin(paper: str, size: str) -> None:
     lay = layout(paper, card_size(size))
-    w, h = PAPERS[paper].width_mm, PAPERS[paper].height_mm
+    w, h = lay.page_w, lay.page_h  # the paper, turned the way that holds more
+    assert sorted((w, h)) == sorted((PAPERS[paper].width_mm, PAPERS[paper].height_mm))
     for p in lay.fronts + lay.backs:
         x0, y0, x1, y1 = p.outer
         assert x0 >= MARGIN - 1e-9 and y0 >= MARGIN - 1e-9
@@ -48,7 +49,7 @@ def test_outer_marks_reach_into_the_printed_area(
         lay = layout(paper, card_size(size), bleed=bleed, fold=fold)
     except ImpositionError:
         return  # a fold pair too wide for the paper
-    w, h = PAPERS[paper].width_mm, PAPERS[paper].height_mm
+    w, h = lay.page_w, lay.page_h
     boxes = [p.outer for p in lay.fronts + (lay.backs if fold else ())]
     left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
     right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
@@ -116,9 +117,13 @@ def test_fold_pairs_meet_at_the_fold() -> None:
     with pytest.raises(ImpositionError, match="with --fold there are none"):
         layout("a4", card_size("poker"), fold=True, back_offset=(1.0, 0.0))
     lay = layout("a4", card_size("poker"), fold=True)
-    assert lay.per_sheet == 3
+    # Portrait holds three pairs, landscape four.
+    assert (lay.orientation, lay.per_sheet) == ("landscape", 4)
+    fold = 297 / 2
     for front, back in zip(lay.fronts, lay.backs, strict=True):
-        assert front.x + front.w == pytest.approx(105) == back.x
+        # Folded down the middle, each front lands on its back; the inner pairs meet there.
+        assert back.x == pytest.approx(2 * fold - front.x - front.w)
+    assert {round(p.x + p.w, 6) for p in lay.fronts} >= {fold}
     assert any(m.fold for m in lay.marks)
 
 

@@ -18,8 +18,10 @@ import pytest
 from generator.model.loader import Content
 from generator.model.paper import CARD_PAPERS, PAPERS
 from generator.products.cards.back import FRAME_INSET
+from generator.products.cards.compose import MARK_WIDTH
 from generator.products.cards.fit import STEP_PT
 from generator.products.cards.imposition import MARGIN, SIZES, card_size, layout
+from generator.products.cards.notes import SIZE as NOTE_SIZE
 from generator.products.cards.pieces import (
     FACE_INSET,
     MIN_PT,
@@ -44,6 +46,14 @@ def full(renders: Renders) -> dict[str, Path]:
     """Every deck of every ruleset, A4 poker, long-edge duplex, laid out by two processes."""
     return renders.many({r: (f"cards-{r}-a4-poker.pdf", partial(render, r, workers=2))
                          for r in RULESETS})
+
+
+@pytest.fixture(scope="session")
+def mini(renders: Renders) -> Path:
+    """Every deck of Tower of Choices on mini cards: the A4 sheets turned landscape, the
+    notes beside the cards turned to read upwards, sentences that hyphenate."""
+    make = partial(render, "tower-of-choices", size=card_size("mini"))
+    return renders.many({"mini": ("cards-tower-of-choices-a4-mini.pdf", make)})["mini"]
 
 
 @pytest.fixture(scope="session")
@@ -96,7 +106,9 @@ def test_sizes_marks_and_margin_from_the_pdf(
 ) -> None:
     path = one_card[(paper, size)]
     w, h = SIZES[size]
-    page_w, page_h = PAPERS[paper].width_mm, PAPERS[paper].height_mm
+    lay = layout(paper, card_size(size))
+    page_w, page_h = lay.page_w, lay.page_h  # the paper, turned the way that holds more
+    assert sorted((page_w, page_h)) == sorted((PAPERS[paper].width_mm, PAPERS[paper].height_mm))
     reader = pypdf.PdfReader(path)
     for page in reader.pages:
         assert float(page.mediabox.width) / MM == pytest.approx(page_w, abs=TOL)
@@ -106,11 +118,18 @@ def test_sizes_marks_and_margin_from_the_pdf(
     x, y, cw, ch = white_rects(front)[0]  # the top left card
     assert cw == pytest.approx(w, abs=TOL) and ch == pytest.approx(h, abs=TOL)
     assert x >= MARGIN and y >= MARGIN
-    verticals = sorted({round(ln["x0"] / MM, 2) for ln in front.lines
+    # The crop marks, by their hairline: a face's picture draws lines of its own (the
+    # dagger's blade), inside its card.
+    marks = [ln for ln in front.lines
+             if ln["linewidth"] == pytest.approx(MARK_WIDTH * MM, abs=0.001)]
+    cards = white_rects(front)
+    assert all(any(a < ln["x0"] / MM and ln["x1"] / MM < a + c and b < ln["top"] / MM
+                   and ln["bottom"] / MM < b + d for a, b, c, d in cards)
+               for ln in front.lines if ln not in marks)
+    verticals = sorted({round(ln["x0"] / MM, 2) for ln in marks
                         if abs(ln["x0"] - ln["x1"]) < 0.01})
-    horizontals = sorted({round(ln["top"] / MM, 2) for ln in front.lines
+    horizontals = sorted({round(ln["top"] / MM, 2) for ln in marks
                           if abs(ln["top"] - ln["bottom"]) < 0.01})
-    lay = layout(paper, card_size(size))
     assert len(verticals) == lay.cols + 1 and len(horizontals) == lay.rows + 1
     for a, b in itertools.pairwise(verticals):
         assert b - a == pytest.approx(w, abs=TOL)
@@ -119,17 +138,19 @@ def test_sizes_marks_and_margin_from_the_pdf(
     assert verticals[0] == pytest.approx(x, abs=TOL)
     assert horizontals[0] == pytest.approx(y, abs=TOL)
     # Marks stay off every card slot of the grid.
-    for ln in front.lines:
+    for ln in marks:
         mx, my = (ln["x0"] + ln["x1"]) / 2 / MM, (ln["top"] + ln["bottom"]) / 2 / MM
         for p in lay.fronts:
             inside_x = p.x + 0.01 < mx < p.x + p.w - 0.01
             assert not (inside_x and p.y + 0.01 < my < p.y + p.h - 0.01)
-    # The lone card of the second sheet, top left: its back lands behind it (long-edge
-    # flip), at the top right.
+    # The lone card of the second sheet, top left: its back lands behind it after a flip
+    # over the long edge: at the top right of a portrait page, whose long edge is upright;
+    # at the bottom left of a landscape one, whose long edge is along the top.
     (lx, ly, _lw, _lh), = white_rects(pdf.pages[2])
     (bx, by, _bw, _bh), = white_rects(pdf.pages[3])
     assert (lx, ly) == pytest.approx((x, y), abs=TOL)
-    assert bx == pytest.approx(page_w - x - w, abs=TOL) and by == pytest.approx(y, abs=TOL)
+    behind = (page_w - x - w, y) if page_h > page_w else (x, page_h - y - h)
+    assert (bx, by) == pytest.approx(behind, abs=TOL)
 
 
 def test_poker_is_three_by_three(one_card: dict[tuple[str, str], Path]) -> None:
@@ -301,18 +322,33 @@ def test_a_title_word_too_wide_for_its_card_shrinks_with_the_text(tmp_path: Path
     assert lines[0][0] < round(base_size(size.width) * 1.7, 2)
 
 
-def test_no_text_is_smaller_than_6_pt(full: dict[str, Path], tmp_path: Path) -> None:
+def drawn_size(char: dict[str, Any]) -> float:
+    """The size a character is set at, in pt.  pdfplumber's ``size`` is the height of its
+    box, which for a line turned a quarter (a sheet's note beside the cards, read upwards)
+    is the character's advance: its width is then the size."""
+    if char["upright"]:
+        return float(char["size"])
+    a, _b, _c, d, _e, _f = char["matrix"]
+    assert abs(a) < 1e-6 and abs(d) < 1e-6, char  # turned by a quarter, not otherwise
+    return float(char["x1"] - char["x0"])
+
+
+def test_no_text_is_smaller_than_6_pt(full: dict[str, Path], mini: Path, tmp_path: Path) -> None:
     # The shrunk reference cards' notes and labels, and a mini card's labels and back, were
     # set below 6 pt (down to 4.3): each smaller text is now held at 6 pt at the least.
-    mini = render("tower-of-choices", tmp_path / "mini.pdf", size=card_size("mini"))
     ruleset = load_content().ruleset("tower-of-choices")
     skills = select_decks(ruleset, "skills", ruleset.profile())
     small = render("tower-of-choices", tmp_path / "small.pdf", skills,
                    size=card_size("32x45mm"))  # its back's deck name was 5.5 pt
+    turned: set[float] = set()
     for path in [*full.values(), mini, small]:
         pdf = opened(path)
-        smallest = min(c["size"] for page in pdf.pages for c in page.chars)
+        smallest = min(drawn_size(c) for page in pdf.pages for c in page.chars)
         assert smallest >= MIN_PT - 0.01, path.name
+        turned |= {round(drawn_size(c), 2) for c in pdf.pages[0].chars if not c["upright"]}
+    # The mini sheets' notes read upwards beside the cards (they measured 1.4-5.8 pt, their
+    # letters' advances), set at the notes' size.
+    assert turned == {NOTE_SIZE}
 
 
 def test_back_offset_applied(tmp_path: Path) -> None:
@@ -354,8 +390,10 @@ def test_every_entity_is_on_a_card(content: Content, full: dict[str, Path]) -> N
     dd = content.ruleset("three-dice-dungeon").data
     text = text_of(full["three-dice-dungeon"])
     for monster in dd.monsters:
-        stats = f"{monster.name} {monster.hp} {monster.strength} {monster.dexterity} {monster.mind}"
-        assert stats in text and squeeze(monster.note.rstrip(".")) in squeeze(text)
+        # Between the name and the stats: the tables whose dice call it ("DUNGEON LEVEL").
+        stats = (rf"{re.escape(monster.name)}(?: [A-Z]+)* {monster.hp} {monster.strength} "
+                 rf"{monster.dexterity} {monster.mind}")
+        assert re.search(stats, text) and squeeze(monster.note.rstrip(".")) in squeeze(text)
     for name in list(dd.undead_borrows) + list(dd.all_items()) + [c.name for c in dd.classes]:
         assert name in text
     it = content.ruleset("inverted-tower").data
@@ -465,12 +503,13 @@ def test_d6_scale_monsters_keep_their_stats_in_their_boxes(
     tmp_path: Path, profile: str, armour_is_the_die: bool,
 ) -> None:
     # DD-28 Alt: HP is the monster die's value, which the table calls "the monster die"; a
-    # stat box holds "die", and no card has to shrink for it.  Armour is the die too only
-    # under DD-34 Alt (balanced); d6-scale keeps the manual's Dex.
+    # stat box holds "die", and no card has to shrink for it below a reference card's size
+    # (a monster's card sets its text larger, and a long ability may shrink it from there).
+    # Armour is the die too only under DD-34 Alt (balanced); d6-scale keeps the manual's Dex.
     ruleset = load_content().ruleset("three-dice-dungeon")
     decks = select_decks(ruleset, "monsters", ruleset.profile(profile))
     printed = write_cards(ruleset, decks, CardOptions(), tmp_path / "d6.pdf")
-    assert set(printed.pieces.sizes.values()) == {base_size(CardOptions().size.width)}
+    assert min(printed.pieces.sizes.values()) >= base_size(CardOptions().size.width)
     for card in decks[0].cards:
         stats = dict(card.stats)
         assert stats["HP"] == "die"
@@ -516,13 +555,14 @@ def letters(texts: Iterable[str]) -> set[str]:
 
 
 def test_short_words_capitals_and_names_are_never_hyphenated(
-    content: Content, full: dict[str, Path]
+    content: Content, full: dict[str, Path], mini: Path
 ) -> None:
     # A break inside a word of seven letters or fewer ("Mer-chant") is harder to read on
     # a card than a ragged line; longer words keep four letters on each side, and game
     # terms in capitals (CHALLENGE) and names in a table ("Map Frag-ment") stay whole.
+    # The poker faces' wider columns break no word at all: the mini cards still do.
     checked_names = checked_breaks = 0
-    for ruleset_id, path in full.items():
+    for ruleset_id, path in [*full.items(), ("tower-of-choices", mini)]:
         parts = list(card_parts(content, ruleset_id))
         source = "\n".join(text for _, text in parts)
         words = letters([source])
@@ -535,7 +575,6 @@ def test_short_words_capitals_and_names_are_never_hyphenated(
         breaks = [(a, b) for text in card_texts(path, flow=True)
                   for a, b in hyphenated(text, source)
                   if a + b in words]
-        # Tower of Choices' cards, whose sentences hyphenate only long words, may have none.
         checked_breaks += len(breaks)
         bad = [f"{a}-{b}" for a, b in breaks
                if len(a + b) < 8 or min(len(a), len(b)) < 4 or (a + b).isupper()
@@ -723,23 +762,36 @@ def test_png_sheets_for_tabletop_simulator(tmp_path: Path) -> None:
     assert after.getextrema() == (255, 255) and below.getextrema() == (255, 255)
 
 
+# Inside the 5 mm margin an A4 page holds 200 x 287 mm (287 x 200 turned), a Letter one
+# 205.9 x 269.4; n cards of w mm with a gap g (twice the bleed, or the gutter if wider)
+# take n w + (n - 1) g, and their bleed b beyond: n fit where n (w + g) <= room - 2 b + g.
 @pytest.mark.parametrize(
-    ("args", "pages"),
+    ("args", "pages", "sheet"),
     [
-        (["--duplex", "short", "--back-offset", "-0.5,0.25"], 4),
-        (["--duplex", "none"], 2),
-        (["--fold", "--duplex", "short"], 4),
-        (["--bleed", "3", "--gutter", "1", "--paper", "letter"], 6),  # 2 x 2 a sheet
-        (["--size", "63x88MM"], 4),
-        (["--size", "tarot", "--bleed", "20"], 24),  # one a sheet
+        # An offset keeps the sheet portrait: 3 x 3 poker cards, two sheets and their backs.
+        (["--duplex", "short", "--back-offset", "-0.5,0.25"], 4, "9 a sheet, A4 portrait"),
+        # 3 x 3 portrait beats 4 x 2 landscape; fronts only.
+        (["--duplex", "none"], 2, "9 a sheet, A4 portrait"),
+        # A pair is two cards wide: one pair across 200 mm (3 a sheet), two across 287
+        # (143.5 mm each side of the fold) and 2 rows of 88.9: 4 a sheet, 3 sheets.
+        (["--fold", "--duplex", "short"], 3, "4 a sheet, A4 landscape"),
+        # 3 mm bleed, 6 mm gaps: 69.5 mm a card across, 94.9 down; portrait 2 x 2 (205.9,
+        # 269.4), landscape 3 x 2 (269.4, 205.9): 6 a sheet, two sheets and their backs.
+        (["--bleed", "3", "--gutter", "1", "--paper", "letter"], 4,
+         "6 a sheet, Letter landscape"),
+        # 3 x 3 of 63 x 88 portrait beats 4 x 2 landscape.
+        (["--size", "63x88MM"], 4, "9 a sheet, A4 portrait"),
+        # 20 mm bleed, 40 mm gaps: 109.85 mm a tarot card across, 160.65 down; portrait
+        # holds 1 x 1, landscape 2 x 1 (287 / 109.85 = 2.6): six sheets and their backs.
+        (["--size", "tarot", "--bleed", "20"], 12, "2 a sheet, A4 landscape"),
     ],
 )
-def test_every_option_prints(tmp_path: Path, args: list[str], pages: int) -> None:
+def test_every_option_prints(tmp_path: Path, args: list[str], pages: int, sheet: str) -> None:
     """Each printing option, through the command line: one line out, and the sheets."""
     out = tmp_path / "cards.pdf"
     result = run_here("cards", "inverted-tower", "--deck", "items", *args, "-o", str(out))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [f"wrote {out} (12 cards, {pages} pages)"]
+    assert result.stdout.splitlines() == [f"wrote {out} (12 cards, {pages} pages, {sheet})"]
     assert len(pypdf.PdfReader(out).pages) == pages
 
 
@@ -786,18 +838,23 @@ def test_fold_and_glue_pairs_meet_at_a_dashed_fold(tmp_path: Path) -> None:
     ruleset = content.ruleset("inverted-tower")
     decks = select_decks(ruleset, "items", ruleset.profile())
     path = render("inverted-tower", tmp_path / "fold.pdf", decks, fold=True, bleed=2.0)
-    fold = PAPERS["a4"].width_mm / 2
+    lay = layout("a4", card_size("poker"), fold=True, bleed=2.0)
+    assert lay.page_w > lay.page_h  # two pairs across a landscape page hold more than one
+    fold = lay.page_w / 2
     with pdfplumber.open(path) as pdf:
         pairs = 0
         for page in pdf.pages:
+            assert float(page.width) / MM == pytest.approx(lay.page_w, abs=TOL)
             boxes = white_rects(page)
             fronts = [b for b in boxes if b[0] + b[2] <= fold + TOL]
             backs = [b for b in boxes if b[0] >= fold - TOL]
             assert len(fronts) == len(backs) == len(boxes) / 2
-            for (fx, fy, fw, fh), (bx, by, bw, bh) in zip(fronts, backs, strict=True):
-                # Each back is its front's mirror image across the fold, bleed included.
-                assert fx + fw == pytest.approx(fold, abs=TOL) == bx
-                assert (by, bw, bh) == pytest.approx((fy, fw, fh), abs=TOL)
+            # The inner column meets at the fold, bleed included.
+            assert any(fx + fw == pytest.approx(fold, abs=TOL) for fx, _, fw, _ in fronts)
+            for fx, fy, fw, fh in fronts:
+                # Each back is its front's mirror image across the fold.
+                mirror = pytest.approx((2 * fold - fx - fw, fy, fw, fh), abs=TOL)
+                assert sum(b == mirror for b in backs) == 1, (fx, fy)
                 pairs += 1
             dashed = [line for line in page.lines if line.get("dash") and line["dash"][0]
                       and abs(line["x0"] / MM - fold) < TOL and abs(line["x1"] / MM - fold) < TOL]
