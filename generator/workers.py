@@ -22,6 +22,9 @@ from types import FrameType
 Cleanup = Callable[[], object]
 
 _cleanup: Cleanup | None = None  # what this worker removes as it stops
+#: Whether a pool of this process was stopped at once (:func:`_stop`): its manager thread
+#: may then wait for ever, and the process must leave without waiting for its threads.
+stopped_a_pool = False
 
 
 def available_cpus() -> int:
@@ -95,19 +98,36 @@ def worker_pool(workers: int, context: BaseContext | None = None,
                 cleanup: Cleanup | None = None) -> Iterator[ProcessPoolExecutor]:
     """A process pool whose workers follow this process (:func:`follow_parent`), and
     which stops at once if the block is left by an error, Ctrl-C or SIGTERM."""
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=follow_parent,
-                             initargs=(os.getpid(), cleanup)) as pool:
-        try:
-            yield pool
-        except BaseException:
-            _stop(pool)
-            raise
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=follow_parent, initargs=(os.getpid(), cleanup))
+    try:
+        yield pool
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+LOCK_WAIT = 1.0  # seconds: the pool holds its lock for microseconds at a time
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the tasks not started and end the workers, which clean up as they go.
-    Waiting, as leaving the ``with`` block does, would run every task still queued."""
-    pool.shutdown(wait=False, cancel_futures=True)
+    Waiting, as leaving a ``with`` block of the pool does, would run every task queued.
+
+    The pool is shut down only if its lock is free: a stop is
+    an exception raised by a signal handler, which can come between a ``with`` statement
+    taking a lock and the block that would give it back (CPython bpo-29988: the pool's
+    ``submit`` and a future's ``result`` take theirs many times a second).  The pool's
+    shutdown then waited on that lock for ever, its workers still at work (a stopped
+    booklet's odds, once in a few hundred stops on a busy machine)."""
+    global stopped_a_pool
+    stopped_a_pool = True
+    lock = getattr(pool, "_shutdown_lock", None)  # the standard library's own (3.11)
+    if lock is None or lock.acquire(timeout=LOCK_WAIT):
+        if lock is not None:
+            lock.release()
+        pool.shutdown(wait=False, cancel_futures=True)
     _keep_wakeup_open(pool)
     end_children()
 

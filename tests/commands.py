@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from generator import workers
 from generator.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +34,8 @@ def run(
 def run_here(*args: str) -> subprocess.CompletedProcess[str]:
     """``towerpress ARGS`` as the entry point runs it, in this process: its exit code and
     what it printed.  The handlers ``main`` sets (SIGTERM, unraisable errors) are put back
-    after."""
+    after, and the mark of a pool stopped at once, which makes ``main`` leave without
+    waiting for its threads (``os._exit``: here, the test process's end)."""
     out, err = io.StringIO(), io.StringIO()
     before, hook = signal.getsignal(signal.SIGTERM), sys.unraisablehook
     code: int = 0
@@ -45,5 +47,6 @@ def run_here(*args: str) -> subprocess.CompletedProcess[str]:
     finally:
         signal.signal(signal.SIGTERM, before)
         sys.unraisablehook = hook
+        workers.stopped_a_pool = False
     return subprocess.CompletedProcess(["towerpress", *args], code, out.getvalue(),
                                        err.getvalue())

@@ -218,3 +218,28 @@ def test_the_odds_workers_leave_when_their_booklet_is_killed(tmp_path: Path) -> 
     booklet.kill()
     booklet.communicate(timeout=60)
     assert gone(workers, within=10)
+
+
+ORPHANED_LOCK = """
+import multiprocessing, os, time
+from generator.workers import worker_pool
+try:
+    with worker_pool(2, multiprocessing.get_context("fork")) as pool:
+        pool.submit(time.sleep, 600)
+        while len(multiprocessing.active_children()) < 2:
+            time.sleep(0.05)
+        # What a stop leaves when it comes between a `with` taking the pool's lock and
+        # the block that gives it back (workers._stop): the lock taken, and no owner.
+        pool._shutdown_lock.acquire()
+        raise KeyboardInterrupt
+except KeyboardInterrupt:
+    print("stopped, workers left:", len(multiprocessing.active_children()), flush=True)
+os._exit(0)  # as the command leaves (cli/main.py leave): the pool's thread waits on
+"""
+
+
+def test_a_stop_that_leaves_the_pools_lock_taken_still_ends_its_workers() -> None:
+    """The shutdown waited on the lock for ever, its workers still at work."""
+    run = subprocess.run([sys.executable, "-c", ORPHANED_LOCK], capture_output=True,
+                         text=True, timeout=60)
+    assert run.stdout.strip() == "stopped, workers left: 0", run.stderr

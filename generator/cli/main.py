@@ -9,12 +9,13 @@ of start-up).
 
 from __future__ import annotations
 
+import atexit
 import errno
 import importlib
 import os
 import signal
 import sys
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 import click
 
@@ -164,6 +165,20 @@ def _quiet_after_stop(unraisable: Any) -> None:
     sys.__unraisablehook__(unraisable)
 
 
+def leave(code: int) -> NoReturn:
+    """Exit with ``code`` after the exit handlers (temporary files, copies of the fonts),
+    without waiting for this process's threads: a pool stopped at once (workers._stop)
+    may have left its manager thread waiting for ever on a lock that the stop's exception
+    kept from being given back.  Looked up as ``_broken_pool`` does."""
+    workers = sys.modules.get("generator.workers")
+    if workers is None or not workers.stopped_a_pool:
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    os._exit(code)
+
+
 def _broken_pool(exc: Exception) -> bool:
     """Whether ``exc`` says a worker process of a pool was ended from outside (SIGKILL,
     the kernel's out-of-memory killer). Looked up only if a pool was ever made: importing
@@ -187,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except (click.exceptions.Abort, Interrupted, KeyboardInterrupt):
         click.echo("towerpress: aborted", err=True)
-        sys.exit(130)
+        leave(130)
     except click.UsageError as exc:
         # One line, like every other user error: what is wrong and where to look.
         command = exc.ctx.command_path if exc.ctx is not None else "towerpress"
@@ -201,7 +216,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except Terminated:
         click.echo("towerpress: terminated", err=True)
-        sys.exit(143)
+        leave(143)
     except Exception as exc:  # an internal failure: say so, and how to report it
         if _broken_pool(exc):
             click.echo("towerpress: error: a worker process ended before its work was done "
