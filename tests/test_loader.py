@@ -201,7 +201,7 @@ def test_prose_directives_must_resolve(content_copy: Path) -> None:
     )
     assert found[1:] == [
         f"{shown}: line {lines + 4}: unknown directive 'dice' "
-        "(expected one of: table, value, ruling)",
+        "(expected one of: table, value, ruling, figure)",
         f"{shown}: line {lines + 4}: unknown ruling ID 'IT-77'",
         f"{shown}: line {lines + 4}: value 'character.nope' does not resolve: "
         "'nope' does not exist",
@@ -404,7 +404,7 @@ def test_braces_that_are_no_directive_are_reported(content_copy: Path, text: str
     assert found.startswith(f"content/inverted-tower/rules/02-character.md: line {len(lines) + 1}"
                             ": 'Roll ")
     assert found.endswith("is not a directive (expected {{ kind: name }} with a kind of table, "
-                          "value, ruling)")
+                          "value, ruling, figure)")
 
 
 def test_a_ruling_may_only_declare_a_known_scope_or_another_rulings_decision(

@@ -16,6 +16,7 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any, ClassVar, TypeVar
 
+from generator.engine.examples import ExampleMaker
 from generator.engine.gamebook import Gamebook
 from generator.engine.playlog import PlayedGame
 from generator.engine.report import RunOutcome
@@ -68,6 +69,9 @@ class Family(ContentFamily[D]):
     default_depth: ClassVar[int]
     #: The exact-odds queries of ``towerpress odds``, by name.
     odds: ClassVar[Mapping[str, OddsQuery]]
+    #: The worked examples a rulebook draws as figures (its ``examples`` module's), by the
+    #: name a chapter's ``{{ figure: NAME seed=N }}`` gives.
+    examples: ClassVar[Mapping[str, ExampleMaker]]
     @abstractmethod
     def simulate(self, data: D, profile: Profile, runs: int, seed: str, depth: int,
                  progress: Progress | None) -> Iterable[RunOutcome]:
@@ -84,6 +88,11 @@ class Family(ContentFamily[D]):
                 is not a legal character's.
         """
         raise TowerpressError(f"{ruleset.id} has no starting decks to build (--build)")
+
+    def ready_cards(self, ruleset: Ruleset, deck: Deck, profile: Profile) -> tuple[Card, ...]:
+        """The cards of ``deck`` as a ready-to-play print holds them (``towerpress cards``
+        without ``--build``): by default, as its deck file lists them."""
+        return ruleset.cards(deck, profile)
 
     @abstractmethod
     def play(self, data: D, profile: Profile, seed: str, depth: int) -> PlayedGame:

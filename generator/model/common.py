@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from generator.model.cover import Cover, load_cover
 from generator.model.schema import Node, check_unique
 
 Reading = Literal["faithful", "alt"]
@@ -34,6 +35,9 @@ class RulesetInfo:
     #: The profile a booklet follows unless asked for another: the one made for play.
     booklet_profile: str
     credits: tuple[Credit, ...]
+    cover: Cover
+    #: What the game is, for a PDF's keywords ("solo" only for a game played alone).
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,8 @@ def load_info(node: Node, families: tuple[str, ...]) -> RulesetInfo:
         default_profile=node.str("default_profile", "as-written"),
         booklet_profile=node.str("booklet_profile", "as-written"),
         credits=tuple(credits),
+        cover=load_cover(node.table("cover")),
+        keywords=node.str_list("keywords", ()),
     )
     node.done()
     return info

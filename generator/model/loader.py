@@ -28,6 +28,7 @@ from generator.model.common import (
     load_profile,
     load_rulings,
 )
+from generator.model.cover import cover_problems
 from generator.model.decks import Card, Deck, load_decks
 from generator.model.digest import content_hash
 from generator.model.family import ContentFamily, Families
@@ -294,6 +295,11 @@ def _read_ruleset(reader: Reader, folder: Path, families: Families) -> Ruleset |
     decks = load.decks(data)
     sheets = load.sheets(data)
     chapters, quick = load.chapters(data, raw_tables, rulings)
+    sources = {str(path.relative_to(folder)): value for path, value in reader.sources.items()
+               if path.is_relative_to(folder)}
+    if load.sound:  # a broken file the cover reads is reported once, as itself
+        for key, message in cover_problems(info.cover, sources, decks):
+            reader.findings.add(f"{shown}/ruleset.toml", key, message)
     return Ruleset(
         id=folder.name,
         root=folder,
@@ -307,9 +313,7 @@ def _read_ruleset(reader: Reader, folder: Path, families: Families) -> Ruleset |
         decks=MappingProxyType(dict(decks)),
         sheets=MappingProxyType(dict(sheets)),
         raw=MappingProxyType(raw_tables),
-        sources=MappingProxyType({str(path.relative_to(folder)): value
-                                  for path, value in reader.sources.items()
-                                  if path.is_relative_to(folder)}),
+        sources=MappingProxyType(sources),
     )
 
 

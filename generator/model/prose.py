@@ -3,6 +3,9 @@
 - ``{{ table: NAME }}`` alone on a line embeds the table NAME of the ruleset's data.
 - ``{{ value: FILE.key.path }}`` inline prints one value of ``tables/FILE.toml``.
 - ``{{ ruling: IT-07 }}`` inline marks the point a ruling decides.
+- ``{{ figure: NAME seed=SEED }}`` alone on a line draws the family's worked example NAME
+  as the engine plays it for SEED (issue 28): the seed lives here, in the prose, so that
+  the example follows the rules of the book it illustrates and no example is typed by hand.
 """
 
 from __future__ import annotations
@@ -18,7 +21,13 @@ from generator.model.views import printed_range
 
 DIRECTIVE = re.compile(r"\{\{\s*([a-z]+)\s*:\s*([A-Za-z0-9_.\-\[\]]+)\s*\}\}")
 TABLE_LINE = re.compile(r"^\s*\{\{\s*table\s*:\s*([A-Za-z0-9_.\-]+)\s*\}\}\s*$")
-KINDS = ("table", "value", "ruling")
+# A figure's seed as ``towerpress play --seed`` takes it: a short word, no spaces.
+FIGURE = re.compile(
+    r"\{\{\s*figure\s*:\s*([A-Za-z0-9_.\-]+)(?:\s+seed\s*=\s*([^\s{}]*))?\s*\}\}"
+)
+FIGURE_LINE = re.compile(r"^\s*" + FIGURE.pattern + r"\s*$")
+SEED = re.compile(r"^[A-Za-z0-9_.\-]{1,40}$")
+KINDS = ("table", "value", "ruling", "figure")
 _INDEX = re.compile(r"^([^\[\]]+)((?:\[\d{1,9}\])*)$")  # int() refuses 4,300 digits
 
 
@@ -27,12 +36,18 @@ class Directive:
     kind: str
     arg: str
     line: int
+    seed: str | None = None  # a figure's ``seed=``; None when it has none
+    alone: bool = True  # a figure alone on its line, as a block must be
 
 
 def directives(source: str) -> Iterator[Directive]:
     for number, line in enumerate(source.splitlines(), start=1):
         for m in DIRECTIVE.finditer(line):
             yield Directive(m.group(1), m.group(2), number)
+        for m in FIGURE.finditer(line):
+            if not DIRECTIVE.fullmatch(m.group(0)):  # a figure with its seed
+                yield Directive("figure", m.group(1), number, m.group(2),
+                                bool(FIGURE_LINE.match(line)))
 
 
 # Double braces that are not a directive: "{{ foo }}", "{{ Value: x }}" or an unclosed one
@@ -43,7 +58,7 @@ _BRACES = re.compile(r"\{\{|\}\}")
 def stray_braces(source: str) -> Iterator[tuple[int, str]]:
     """(line, text) for each ``{{`` or ``}}`` outside a well-formed directive."""
     for number, line in enumerate(source.splitlines(), start=1):
-        rest = DIRECTIVE.sub("", line)
+        rest = DIRECTIVE.sub("", FIGURE.sub("", line))
         m = _BRACES.search(rest)
         if m:
             yield number, rest[max(0, m.start() - 20):m.end() + 20].strip()
@@ -127,4 +142,20 @@ def _directive_problem(d: Directive, table_names: Collection[str] | None,
             return f"value {d.arg!r} does not resolve: {exc.args[0]}"
     if d.kind == "ruling" and d.arg not in ruling_ids:
         return f"unknown ruling ID {d.arg!r}"
+    if d.kind == "figure":
+        return _figure_problem(d)
+    return ""
+
+
+def _figure_problem(d: Directive) -> str:
+    """A figure's form; its name is checked against the family's examples where the
+    rulebook draws it (``validate``: generator/products/rulebook/html.py)."""
+    if not d.seed:
+        return (f"figure {d.arg!r} has no seed (expected {{{{ figure: {d.arg} seed=N }}}}, "
+                "N a seed as towerpress play --seed takes it)")
+    if not SEED.match(d.seed):
+        return (f"figure {d.arg!r}: seed {d.seed!r} is not a seed (expected 1 to 40 "
+                "letters, digits, '.', '_' or '-')")
+    if not d.alone:
+        return f"figure {d.arg!r} must stand alone on its line (it is a picture, not words)"
     return ""

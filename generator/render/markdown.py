@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -22,7 +23,14 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup
 
 from generator.errors import RenderError
-from generator.model.prose import DIRECTIVE, TABLE_LINE, format_value, lookup_value
+from generator.model.prose import (
+    DIRECTIVE,
+    FIGURE_LINE,
+    TABLE_LINE,
+    directives,
+    format_value,
+    lookup_value,
+)
 from generator.render.capitals import mark_capitals
 from generator.render.folders import path_is_inside
 from generator.render.pictures import PictureProblem, picture_url
@@ -76,6 +84,25 @@ class ProseBlock:
 
 _ENDS_IN_HEADING = re.compile(r"</h[1-6]>\s*\Z")
 
+
+@dataclass(frozen=True)
+class Figures:
+    """What ``{{ figure: NAME seed=N }}`` may draw (issue 28): each name's drawing, made
+    from a seed (generator/products/rulebook/figures.py), and the ruleset's files as read
+    (``Ruleset.sources``), from which a directive's line in its file is told."""
+
+    makers: Mapping[str, Callable[[str], Markup]] = field(default_factory=dict)
+    sources: Mapping[str, Any] = field(default_factory=dict)
+
+    def line(self, file: str, name: str) -> int | None:
+        """The line of ``file`` (as a finding names it) where figure ``name`` is asked
+        for; None when the file is not among the sources."""
+        for path, text in self.sources.items():
+            if isinstance(text, str) and file.replace("\\", "/").endswith("/" + path):
+                return next((d.line for d in directives(text)
+                             if d.kind == "figure" and d.arg == name), None)
+        return None
+
 LEAD_IN_MAX = 320  # characters: a longer paragraph may be split from its table
 MAX_NESTING = 40  # levels of elements in a block of prose, or of blocks in one another
 
@@ -84,10 +111,12 @@ class ProseRenderer:
     """Renders one ruleset's chapters; knows its data and its content folder."""
 
     def __init__(
-        self, raw: Mapping[str, Any], content_root: Path, alt: Callable[[str], bool] | None = None
+        self, raw: Mapping[str, Any], content_root: Path, alt: Callable[[str], bool] | None = None,
+        figures: Figures | None = None,
     ):
         self.raw = raw
         self.alt = alt
+        self.figures = figures or Figures()
         self.content_root = content_root.resolve()
         self.md = MarkdownIt("commonmark", {"html": True, "typographer": True})
         self.md.enable(["table", "replacements", "smartquotes"])
@@ -208,6 +237,22 @@ class ProseRenderer:
 
         return DIRECTIVE.sub(replace, text)
 
+    def _figure(self, name: str, seed: str | None, file: str) -> Markup:
+        """The block of ``{{ figure: NAME seed=N }}``: the figure as its maker draws it.
+
+        Raises:
+            RenderError: the name is none of the family's figures, or the seed is missing
+                (generator.model.prose reports that first), naming the file and line."""
+        line = self.figures.line(file, name)
+        where = f"{file}: line {line}" if line is not None else file
+        maker = self.figures.makers.get(name)
+        if maker is None:
+            known = ", ".join(sorted(self.figures.makers)) or "none: this ruleset has no figures"
+            raise RenderError(f"{where}: unknown figure {name!r} (expected one of: {known})")
+        if not seed:
+            raise RenderError(f"{where}: figure {name!r} has no seed (expected seed=N)")
+        return maker(seed)
+
     def render(
         self, source: str, *, file: str, folder: Path, slug: str, anchors: set[str]
     ) -> tuple[list[ProseBlock], list[Heading]]:
@@ -238,14 +283,15 @@ class ProseRenderer:
             html = _MARK_RE.sub(_ruling_ref, html)
             return Markup(html)
 
-        def flush(table: str | None = None) -> None:
+        def flush(table: str | None = None, figure: Callable[[], Markup] | None = None
+                  ) -> None:
             lines = list(pending)
             pending.clear()
             while lines and not lines[-1].strip():
                 lines.pop()
             lead: list[str] = []
-            if table is not None and lines:
-                # The last paragraph, if short and plain, travels with the table.
+            if (table is not None or figure is not None) and lines:
+                # The last paragraph, if short and plain, travels with the table or figure.
                 start = max((i for i, line in enumerate(lines) if not line.strip()), default=-1)
                 last = lines[start + 1 :]
                 plain = last and not re.match(r"\s*([#>*+|-]|\d+[.)]\s)", last[0])
@@ -255,11 +301,18 @@ class ProseRenderer:
                 blocks.append(ProseBlock(html=render(lines)))
             if table is not None:
                 blocks.append(ProseBlock(html=render(lead) if lead else None, table=table))
+            if figure is not None:
+                drawn = figure()
+                blocks.append(ProseBlock(html=Markup('<div class="figure-lead">{}{}</div>')
+                                         .format(render(lead), drawn) if lead else drawn))
 
         for line in source.splitlines():
             m = TABLE_LINE.match(line)
+            figure = FIGURE_LINE.match(line)
             if m:
                 flush(m.group(1))
+            elif figure:
+                flush(figure=partial(self._figure, figure.group(1), figure.group(2), file))
             else:
                 pending.append(line)
         flush()

@@ -15,6 +15,7 @@ from generator.model.loader import Content
 from generator.products.sheets.render import write_sheet
 from tests.pdfs import pdf_pages
 from tests.products.booklet.support import printed_files
+from tests.products.cards.support import render as print_cards
 from tests.products.rulebook.support import bundled
 from tests.renders import Renders
 
@@ -25,13 +26,16 @@ YES = BooleanObject(True)
 @pytest.fixture(scope="module")
 def products(content: Content, renders: Renders) -> dict[str, Path]:
     """A rulebook, a booklet (with its log sheet's fields) and a character sheet."""
-    book, sheet = renders.many({
+    made = renders.many({
         "rulebook": bundled(content, BOOK),
         "sheet": ("sheets-inverted-tower-sheet-a4.pdf",
                   lambda out: write_sheet(content.ruleset("inverted-tower"), "sheet", out)),
-    }).values()
-    return {"rulebook": book, "booklet": printed_files(renders, "three-dice-dungeon")[1],
-            "sheet": sheet}
+        # As tests/products/cards/test_pdf.py makes it, under the same name.
+        "cards": ("cards-inverted-tower-a4-poker.pdf",
+                  lambda out: print_cards("inverted-tower", out, workers=2)),
+    })
+    _, booklet, saddle = printed_files(renders, "three-dice-dungeon")
+    return {**made, "booklet": booklet, "saddle": saddle}
 
 
 def elements(node: DictionaryObject) -> Iterator[DictionaryObject]:
@@ -101,3 +105,15 @@ def test_every_pdf_product_is_tagged_labelled_and_keeps_its_fields(
     assert any(kind(e) in ("/H1", "/H2") for e in tree)
     fields: dict[str, Any] = reader.get_fields() or {}
     assert fields, f"the {product} lost its form fields"
+
+
+@pytest.mark.parametrize(("product", "first", "second"), [
+    ("cards", "Sheet 1 fronts", "Sheet 1 backs"), ("saddle", "Sheet 1 front", "Sheet 1 back")])
+def test_sheets_placed_by_the_composer_are_labelled_and_open_their_outline(
+        products: dict[str, Path], product: str, first: str, second: str) -> None:
+    reader = pypdf.PdfReader(products[product])
+    assert reader.page_labels[:2] == [first, second]
+    assert len(set(reader.page_labels)) == len(reader.pages)
+    assert catalog(reader)["/ViewerPreferences"]["/DisplayDocTitle"] == YES
+    if reader.outline:
+        assert catalog(reader)["/PageMode"] == "/UseOutlines"

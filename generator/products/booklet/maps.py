@@ -93,8 +93,9 @@ class Geometry:
         return GUTTER + pos[0] * self.square, GUTTER + pos[1] * self.square
 
 
-def level_map(level: Mapping[str, Any]) -> Markup:
-    """One level of a booklet's ``levels[]`` as a figure: the map (inline SVG) and its key.
+def level_map(level: Mapping[str, Any], number_key: str = "Its section number") -> Markup:
+    """One level of a booklet's ``levels[]`` as a figure: the map (inline SVG) and its key,
+    which says what the number in a location is (``number_key``).
 
     Raises KeyError or ValueError for a level without the keys the booklet's schema gives
     every level (``towerpress check`` finds those first).  A level without ``descents`` or
@@ -112,7 +113,7 @@ def level_map(level: Mapping[str, Any]) -> Markup:
     body.append(_frame(grid))
     title = f"Level {level['number']}" if "number" in level else "Level"
     svg = _svg(grid, "dd-map", f"{title}: the map", body)
-    key = _key(cells.values(), cells.get(start), bool(descents & cells.keys()))
+    key = _key(cells.values(), cells.get(start), bool(descents & cells.keys()), number_key)
     return Markup('<figure class="dd-level-map">{}{}</figure>').format(svg, key)
 
 
@@ -415,7 +416,7 @@ def _symbol(kind: str, marks: Marks) -> str:
 
 
 def _key(cells: Iterable[Mapping[str, Any]], start: Mapping[str, Any] | None,
-         has_descent: bool) -> Markup:
+         has_descent: bool, number_key: str) -> Markup:
     """What the symbols mean: the kinds this level has, in a fixed order, named as the
     booklet names them; then the start, the stairs down, the doors and a section number
     (the start's, as the map shows it)."""
@@ -432,8 +433,8 @@ def _key(cells: Iterable[Mapping[str, Any]], start: Mapping[str, Any] | None,
     items.append(_key_item(_key_doors(), "A door on each side"))
     if start is not None:
         items.append(Markup('<li><span class="dd-key-number">{}</span>'
-                            '<span class="dd-key-text">Its section number</span></li>'
-                            ).format(start["section"]))
+                            '<span class="dd-key-text">{}</span></li>'
+                            ).format(start["section"], number_key))
     return Markup('<ul class="dd-key">{}</ul>').format(Markup("").join(items))
 
 

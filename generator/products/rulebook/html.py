@@ -16,8 +16,18 @@ from generator.model.common import Chapter, Profile, Reading, RulesetInfo, Rulin
 from generator.model.loader import Ruleset
 from generator.model.paper import PAPERS, Paper, paper
 from generator.model.views import TableView
-from generator.products.rulebook.columns import MARK, measuring_css
+from generator.products.rulebook.columns import (
+    MARK,
+    PAGE_MARK,
+    TITLE_MARK,
+    WIDE,
+    QuickLayout,
+    measuring_css,
+)
+from generator.products.rulebook.cover import CoverView, cover_view
+from generator.products.rulebook.figures import rulebook_figures
 from generator.products.rulebook.links import APPENDICES, resolve, targets
+from generator.products.rulebook.pages import PART
 from generator.render.fonts import SANS, SERIF, font_face_css
 from generator.render.markdown import Heading, ProseBlock, ProseRenderer
 from generator.render.templating import render_template
@@ -30,11 +40,13 @@ class PaperSpec:
     paper: Paper
     margin: str  # top outer bottom inner, for @page :right; mirrored on :left
     font_size: str
-    quick_font_size: str  # the one-page quick reference is set smaller
-    quick_margin: str
+    quick_font_size: str  # the quick reference is set smaller, its tables 0.92 of this
+    quick_margin: str  # on every side of its pages
     # Its fine print (table notes, ruling marks, the faces beside dice), where scaling it
-    # down with the rest would leave it too small to read: A5's came to 4.7-5.4 pt.
-    quick_fine_print: str | None = None
+    # down with the rest would leave it under 7 pt, the least a rulebook prints.
+    quick_fine_print: str = "7pt"
+    # The contents' columns: A5's and Letter's took a second page for their last lines in one.
+    contents_columns: int = 1
 
     @property
     def css_size(self) -> str:
@@ -47,9 +59,26 @@ class PaperSpec:
 
 PAPER_SPECS: Mapping[str, PaperSpec] = {
     "a4": PaperSpec(PAPERS["a4"], "20mm 22mm 22mm 26mm", "10.5pt", "8.6pt", "12mm"),
-    "letter": PaperSpec(PAPERS["letter"], "19mm 22mm 21mm 26mm", "10.5pt", "8.4pt", "12mm"),
-    "a5": PaperSpec(PAPERS["a5"], "15mm 13mm 16mm 16mm", "9.5pt", "6.6pt", "8mm", "5.8pt"),
+    "letter": PaperSpec(PAPERS["letter"], "19mm 22mm 21mm 26mm", "10.5pt", "8.4pt", "12mm",
+                        contents_columns=2),
+    # A5's quick reference takes two facing pages (columns.py) rather than 5.8 pt on one.
+    "a5": PaperSpec(PAPERS["a5"], "15mm 13mm 16mm 16mm", "9.5pt", "7.8pt", "8mm",
+                    contents_columns=2),
 }
+
+# The space above a chapter that follows on the page before (pages.py), in its own ems.
+FLOW_GAP_EM = 2.2
+
+# The fine print of book.css and rulebook.css, each with its size as a share of the book's
+# text (its ems times those of what it sits in): where that comes under 7 pt, 7 pt.
+FINE_PRINT = (
+    (".ruling-ref", 0.72),
+    ("td .ruling-ref", 0.72 * 0.9),
+    ("table.rulings .reading", 0.85 * 0.8),
+    (".dice .faces", 0.78),
+    ("td .dice .faces", 0.78 * 0.9),
+    (".table-note", 0.82),
+)
 
 
 @dataclass(frozen=True)
@@ -100,6 +129,7 @@ class RulebookContext(TypedDict):
 
     ruleset: Ruleset
     info: RulesetInfo
+    cover: CoverView  # the cover's drawing and credits
     profile: Profile
     paper: str
     spec: PaperSpec
@@ -112,9 +142,18 @@ class RulebookContext(TypedDict):
     leftover: list[TableView]  # tables no chapter embeds: their own appendix
     rulings: list[RulingView]
     quick: ChapterView | None
-    quick_split: int | None
+    quick_split: QuickLayout | None
     measure_quick: bool
+    measure_parts: bool
+    flows: Mapping[str, bool]  # by part's anchor: it follows on the page before (pages.py)
+    flow_gap: str
+    part_id: str
+    fine_print: tuple[tuple[str, float], ...]
     quick_mark: str
+    quick_wide_mark: str
+    quick_page_mark: str
+    quick_title_mark: str
+    quick_page_height: str
     measure_css: str
     authors: str
     version: str
@@ -131,19 +170,24 @@ def rulebook_html(
     paper: str = "a4",
     profile: Profile | None = None,
     print_marks: bool = False,
-    quick_split: int | None = None,
+    quick_split: QuickLayout | None = None,
     measure_quick: bool = False,
+    measure_parts: bool = False,
+    flows: Mapping[str, bool] | None = None,
 ) -> str:
     """The HTML that goes into WeasyPrint for one rulebook.
 
-    ``quick_split``: the quick reference's blocks from this index on go into its second
-    column (:mod:`generator.products.rulebook.columns`); None leaves the columns to CSS, as a
-    browser balances them.  ``measure_quick``: only the quick reference, in one column on
-    a tall page, for the measuring pass.
+    ``quick_split``: the quick reference's blocks column by column, page by page
+    (:mod:`generator.products.rulebook.columns`); None leaves the columns to CSS, as a
+    browser balances them.  ``measure_quick``: the quick reference in one column on a tall
+    page, for the measuring pass; alone, unless ``measure_parts`` asks for the whole book
+    with every chapter and appendix on a new page and marked (pages.py).  ``flows``: the
+    parts that follow on the page before, by anchor; none when not given.
     """
     spec = paper_spec(paper)
     profile = profile or ruleset.profile()
-    prose = ProseRenderer(ruleset.raw, ruleset.root, profile.alt)
+    figures = rulebook_figures(ruleset, profile, spec.paper.width_mm, spec.margin)
+    prose = ProseRenderer(ruleset.raw, ruleset.root, profile.alt, figures)
     tables: Mapping[str, TableView] = ruleset.tables()
     parts = _parts(ruleset)
     anchors: set[str] = set()
@@ -164,6 +208,7 @@ def rulebook_html(
     return render_template("rulebook/rulebook.html", RulebookContext(
         ruleset=ruleset,
         info=ruleset.info,
+        cover=cover_view(ruleset, spec.paper, float(spec.font_size.removesuffix("pt"))),
         profile=profile,
         paper=paper,
         spec=spec,
@@ -178,7 +223,16 @@ def rulebook_html(
         quick=quick,
         quick_split=quick_split,
         measure_quick=measure_quick,
+        measure_parts=measure_parts,
+        flows=flows or {},
+        flow_gap=f"{FLOW_GAP_EM}em",
+        part_id=PART,
+        fine_print=FINE_PRINT,
         quick_mark=MARK,
+        quick_wide_mark=WIDE,
+        quick_page_mark=PAGE_MARK,
+        quick_title_mark=TITLE_MARK,
+        quick_page_height=f"{spec.height_mm - 2 * float(spec.quick_margin.removesuffix('mm'))}mm",
         measure_css=measuring_css(spec.css_size.split()[0]),
         authors=authors,
         version=__version__,
@@ -189,7 +243,9 @@ def prose_problems(ruleset: Ruleset) -> list[Finding]:
     """What would stop the rules prose from rendering (raw HTML, an image from outside the
     content folder, a link to no place of the book), chapter by chapter, so that
     ``validate`` lists them all without laying out a page."""
-    prose = ProseRenderer(ruleset.raw, ruleset.root, ruleset.profile().alt)
+    spec, profile = paper_spec("a4"), ruleset.profile()
+    figures = rulebook_figures(ruleset, profile, spec.paper.width_mm, spec.margin)
+    prose = ProseRenderer(ruleset.raw, ruleset.root, profile.alt, figures)
     parts = _parts(ruleset)
     anchors: set[str] = set()
     views: list[ChapterView] = []

@@ -11,7 +11,9 @@ from generator.model.loader import Content, Ruleset
 from generator.model.paper import PAPERS
 from generator.products.base import Job, Product
 from generator.products.rulebook.columns import best_split
-from generator.products.rulebook.html import rulebook_html
+from generator.products.rulebook.html import FLOW_GAP_EM, paper_spec, rulebook_html
+from generator.products.rulebook.pages import flows
+from generator.products.rulebook.pages import measured as measured_pages
 from generator.render.accessible import cover_then_folios
 from generator.render.output import write_atomic
 from generator.render.pdf import pdf_bytes, render_document
@@ -54,22 +56,45 @@ class Rulebook(Product[RulebookOptions]):
 def rulebook_document(
     ruleset: Ruleset, *, paper: str, profile: Profile, print_marks: bool = False
 ) -> Any:
-    """A rulebook laid out by WeasyPrint: its quick reference measured first in one column
-    (:mod:`generator.products.rulebook.columns`), then the whole book with the columns split."""
-    split = None
-    if ruleset.quick_reference is not None:
-        measure = rulebook_html(
-            ruleset, paper=paper, profile=profile, print_marks=print_marks, measure_quick=True
-        )
-        split = best_split(render_document(measure, ruleset.root).pages[0].anchors)
-    html = rulebook_html(
-        ruleset, paper=paper, profile=profile, print_marks=print_marks, quick_split=split
-    )
-    return render_document(html, ruleset.root)
+    """A rulebook laid out by WeasyPrint: measured first with every chapter on a new page
+    and its quick reference in one column (:mod:`generator.products.rulebook.pages`,
+    :mod:`generator.products.rulebook.columns`), then the whole book with the chapters
+    placed and the columns split; then again if a chapter's place proved wrong."""
+    quick = ruleset.quick_reference is not None
+    measure = rulebook_html(ruleset, paper=paper, profile=profile, print_marks=print_marks,
+                            measure_quick=quick, measure_parts=True)
+    pages = render_document(measure, ruleset.root).pages
+    split = best_split(pages[-1].anchors) if quick else None
+    parts = measured_pages(pages)
+    gap = FLOW_GAP_EM * points(paper_spec(paper).font_size) * PX_PER_PT
+    placed = flows(parts, gap)
+
+    def laid_out(placed: dict[str, bool]) -> Any:
+        html = rulebook_html(ruleset, paper=paper, profile=profile, print_marks=print_marks,
+                             quick_split=split, flows=placed)
+        return render_document(html, ruleset.root)
+
+    document = laid_out(placed)
+    for _ in range(LAYOUTS - 1):
+        # Again while the book shows a chapter placed against the rule (pages.py): each
+        # time, the parts up to it are placed as they were laid out.
+        again = flows(parts, gap, measured_pages(document.pages), placed)
+        if again == placed:
+            break
+        placed = again
+        document = laid_out(placed)
+    return document
+
+
+def points(size: str) -> float:
+    """A CSS size in points ("10.5pt") as a number."""
+    return float(size.removesuffix("pt"))
 
 
 def default_output(ruleset_id: str, options: RulebookOptions) -> Path:
     return Path("build") / f"{ruleset_id}-rulebook-{options.paper}.{options.format}"
 
 
+PX_PER_PT = 96 / 72  # WeasyPrint lays out in CSS pixels
+LAYOUTS = 3  # at most, after the measuring pass: a chapter's foot is estimated until laid out
 RULEBOOK = Rulebook()

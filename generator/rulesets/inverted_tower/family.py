@@ -16,6 +16,7 @@ from generator.model.table_files import TableFiles
 from generator.model.views import TableView
 from generator.rulesets.inverted_tower.booklet import FloorContent, generate_floors
 from generator.rulesets.inverted_tower.data import InvertedTower, load
+from generator.rulesets.inverted_tower.examples import EXAMPLES
 from generator.rulesets.inverted_tower.odds import QUERIES
 from generator.rulesets.inverted_tower.read import PREFIX
 from generator.rulesets.inverted_tower.rules import rules_for
@@ -37,6 +38,7 @@ class InvertedTowerFamily(Family[InvertedTower]):
     has_end = True
     default_depth = 10
     odds = QUERIES
+    examples = EXAMPLES
 
     def load(self, files: TableFiles) -> InvertedTower:
         return load(files)

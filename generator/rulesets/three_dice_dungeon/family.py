@@ -17,6 +17,7 @@ from generator.model.table_files import TableFiles
 from generator.model.views import TableView
 from generator.rulesets.three_dice_dungeon.data import ThreeDiceDungeon, load
 from generator.rulesets.three_dice_dungeon.dungeon import Dungeon, generate_dungeon
+from generator.rulesets.three_dice_dungeon.examples import EXAMPLES
 from generator.rulesets.three_dice_dungeon.queries import ODDS
 from generator.rulesets.three_dice_dungeon.rules import rules_for
 from generator.rulesets.three_dice_dungeon.simulate import booklet_odds, played, simulate
@@ -37,6 +38,7 @@ class ThreeDiceDungeonFamily(Family[ThreeDiceDungeon]):
     has_end = True  # going down from the last level of the run wins
     default_depth = 3
     odds = ODDS
+    examples = EXAMPLES
 
     def load(self, files: TableFiles) -> ThreeDiceDungeon:
         return load(files)

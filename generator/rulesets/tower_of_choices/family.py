@@ -18,6 +18,7 @@ from generator.model.sheet_sources import Sources
 from generator.model.table_files import TableFiles
 from generator.model.views import TableView
 from generator.rulesets.tower_of_choices.data import TowerOfChoices, load
+from generator.rulesets.tower_of_choices.examples import EXAMPLES
 from generator.rulesets.tower_of_choices.odds import ODDS
 from generator.rulesets.tower_of_choices.rules import rules_for
 from generator.rulesets.tower_of_choices.simulate import booklet_odds, play, simulate
@@ -38,6 +39,7 @@ class TowerOfChoicesFamily(Family[TowerOfChoices]):
     has_end = True  # reaching the top of the trial (TC-20)
     default_depth = 8
     odds = ODDS
+    examples = EXAMPLES
 
     def load(self, files: TableFiles) -> TowerOfChoices:
         return load(files)
@@ -75,6 +77,11 @@ class TowerOfChoicesFamily(Family[TowerOfChoices]):
         from generator.rulesets.tower_of_choices.starting_deck import starting_deck
 
         return starting_deck(ruleset, skills, ability, challenges, profile)
+
+    def ready_cards(self, ruleset: Ruleset, deck: Deck, profile: Profile) -> tuple[Card, ...]:
+        from generator.rulesets.tower_of_choices.starting_deck import ready_cards
+
+        return ready_cards(ruleset, deck, profile)
 
     def generate_booklet(self, data: TowerOfChoices, profile: Profile, seed: str,
                          depth: int) -> Trial:
