@@ -54,7 +54,7 @@ def blank_share(image: Any, box: tuple[float, float, float, float]) -> float:
     rows BLANK_RUN_MM tall or more: the room a card's face leaves empty."""
     px = DPI / 25.4
     x, y, w, h = (round(v * px) for v in box)
-    rows = [min(image.crop((x, y + r, x + w, y + r + 1)).getdata()) >= 240 for r in range(h)]
+    rows = [image.crop((x, y + r, x + w, y + r + 1)).getextrema()[0] >= 240 for r in range(h)]
     blank = run = 0
     for white in [*rows, False]:
         if white:
