@@ -20,6 +20,7 @@ build: setup
 	$(BIN)/towerpress build
 
 test: setup
+	@$(PYTHON) scripts/browser.py
 	$(BIN)/python -m pytest
 	$(BIN)/mypy
 	$(BIN)/ruff check generator tests bench scripts setup.py

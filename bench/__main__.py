@@ -15,6 +15,7 @@ BENCHMARKS = (
     "booklet_print",
     "log_pages",
     "startup",
+    "serve",
 )
 
 

@@ -35,7 +35,11 @@ class TowerpressError(click.ClickException):
     exit_code = 2
 
     def show(self, file: IO[str] | None = None) -> None:
-        click.echo(f"towerpress: error: {printable(self.format_message())}", err=True, file=file)
+        click.echo(self.line(), err=True, file=file)
+
+    def line(self) -> str:
+        """The one line that says what is wrong (``towerpress serve`` shows it on its page)."""
+        return f"towerpress: error: {printable(self.format_message())}"
 
 
 class ContentError(TowerpressError):

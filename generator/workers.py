@@ -95,9 +95,11 @@ def _watch(parent: int) -> None:
 
 @contextmanager
 def worker_pool(workers: int, context: BaseContext | None = None,
-                cleanup: Cleanup | None = None) -> Iterator[ProcessPoolExecutor]:
+                cleanup: Cleanup | None = None, *, wait: bool = True
+                ) -> Iterator[ProcessPoolExecutor]:
     """A process pool whose workers follow this process (:func:`follow_parent`), and
-    which stops at once if the block is left by an error, Ctrl-C or SIGTERM."""
+    which stops at once if the block is left by an error, Ctrl-C or SIGTERM; or, not
+    ``wait``ing for the tasks left (a server's), however the block is left."""
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                initializer=follow_parent, initargs=(os.getpid(), cleanup))
     try:
@@ -105,7 +107,10 @@ def worker_pool(workers: int, context: BaseContext | None = None,
     except BaseException:
         _stop(pool)
         raise
-    pool.shutdown(wait=True)
+    if wait:
+        pool.shutdown(wait=True)
+    else:
+        _stop(pool)
 
 
 LOCK_WAIT = 1.0  # seconds: the pool holds its lock for microseconds at a time

@@ -31,6 +31,7 @@ from generator.engine.family import family_of
 from generator.engine.rng import MAX_SEED
 from generator.errors import TowerpressError
 from generator.findings import Finding
+from generator.products.booklet.html_check import embedded_document, html_findings
 from generator.products.booklet.pages import BOOKLET_PAPERS, booklet_paper
 from generator.products.booklet.pdf_check import pdf_findings
 from generator.products.booklet.product import BookletOptions, Format, write_booklet
@@ -50,8 +51,10 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
               help="Floors (levels, rooms) of the dungeon (default: the ruleset's own).")
 @click.option("--profile", "profile_id", default=None,
               help="Rules profile (default: the ruleset's profile made for booklets).")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "json", "both"]), default="both",
-              show_default=True, help="What to write: the printed booklet, its JSON, or both.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "json", "both", "html"]),
+              default="both", show_default=True,
+              help="What to write: the printed booklet, its JSON, or both; or (html) one "
+                   "page holding the booklet for a phone.")
 @click.option("--paper", type=click.Choice(list(BOOKLET_PAPERS)), default="a5",
               show_default=True, help="The booklet's pages (A5: an A4 sheet folded).")
 @click.option("--impose", type=click.Choice(["saddle"]), default=None,
@@ -68,7 +71,7 @@ def booklet(ruleset_id: str, seed: str, count: int, depth: int | None, profile_i
     """Pre-roll a solo dungeon as a gamebook: numbered sections, tapes instead of dice,
     and its odds; written as DIR/RULESET-SEED.pdf (A5 pages) and .json beside it."""
     options = BookletOptions(fmt, paper, impose == "saddle")
-    if options.impose and fmt == "json":
+    if options.impose and fmt in ("json", "html"):
         raise click.UsageError("--impose saddle prints a PDF: use --format pdf or both")
     booklet_paper(paper, imposed=options.impose)  # a paper that does not fold fails now
     seeds = _seeds(seed, count)
@@ -105,11 +108,12 @@ def file_seed(seed: str) -> str:
 
 
 def read_booklet(path: Path) -> dict[str, Any]:
-    """A booklet's JSON document.
+    """A booklet's JSON document: the file itself, or the document a booklet page for a
+    phone (``.html``) embeds.
 
     Raises:
-        TowerpressError: the file is missing, not a regular file, too large, not JSON, or
-            not of this program's booklet schema.
+        TowerpressError: the file is missing, not a regular file, too large, not JSON (a
+            page: with no document, or not JSON), or not of this program's booklet schema.
     """
     if not path.is_file():
         raise TowerpressError(f"{path}: no such booklet file")
@@ -117,7 +121,7 @@ def read_booklet(path: Path) -> dict[str, Any]:
         raise TowerpressError(f"{path}: {path.stat().st_size:,} bytes, more than a booklet "
                               f"has (at most {MAX_BYTES:,})")
     try:
-        document = json.loads(path.read_bytes())
+        document = json.loads(_json_text(path))
     except (ValueError, UnicodeDecodeError) as exc:
         raise TowerpressError(f"{path}: not JSON ({exc})") from None
     except RecursionError:
@@ -127,8 +131,22 @@ def read_booklet(path: Path) -> dict[str, Any]:
     return document
 
 
+def _json_text(path: Path) -> str | bytes:
+    if not _is_page(path):
+        return path.read_bytes()
+    text = embedded_document(path.read_bytes().decode("utf-8", errors="replace"))
+    if text is None:
+        raise TowerpressError(f"{path}: not a booklet page (it embeds no booklet document)")
+    return text
+
+
+def _is_page(path: Path) -> bool:
+    return path.suffix.lower() in (".html", ".htm")
+
+
 @click.command()
-@click.argument("path", metavar="FILE.json", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("path", metavar="FILE.json|FILE.html",
+                type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--pdf", "pdf", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="The booklet's PDF, to check the spread rule on (default: FILE.pdf "
                    "beside the JSON, when there is one).")
@@ -137,8 +155,10 @@ def read_booklet(path: Path) -> dict[str, Any]:
 def check(path: Path, pdf: Path | None, as_json: bool, content_dir: Path | None) -> None:
     """Prove a booklet follows the rules: its schema, every derived value from its raw
     dice, every way on, its tapes, its regeneration from the seed, and, on its PDF, that
-    no section shares a spread with one it leads to.  Exit 1 when anything fails,
-    listing every violation with its code and where."""
+    no section shares a spread with one it leads to.  On a booklet page for a phone
+    (FILE.html, whose document it reads), also that every way on is a link to its
+    section.  Exit 1 when anything fails, listing every violation with its code and
+    where."""
     document = read_booklet(path)
     ruleset_id = document.get("ruleset")
     content = load(content_dir)
@@ -147,11 +167,17 @@ def check(path: Path, pdf: Path | None, as_json: bool, content_dir: Path | None)
                               f"has not (expected one of: {', '.join(sorted(content.rulesets))})")
     ruleset = content.rulesets[ruleset_id]
     found = sorted(set(check_document(document, ruleset, family_of(ruleset))))
-    pdf = pdf or (path.with_suffix(".pdf") if path.with_suffix(".pdf").is_file() else None)
-    if pdf is not None and not any(f.code == "schema" for f in found):
+    # Not beside a page: a page holds the booklet as made, a PDF the booklet as laid out,
+    # whose sections are numbered again.
+    beside = path.with_suffix(".pdf")
+    pdf = pdf or (beside if beside.is_file() and not _is_page(path) else None)
+    readable = not any(f.code == "schema" for f in found)  # else its sections may be absent
+    if pdf is not None and readable:
         if not pdf.is_file():
             raise TowerpressError(f"{pdf}: no such booklet PDF")
         found += pdf_findings(document, pdf)
+    if _is_page(path) and readable:
+        found += html_findings(document, path.read_text("utf-8", errors="replace"), str(path))
     _report(path, document, found, as_json, pdf)
     if found:
         sys.exit(1)
@@ -172,4 +198,5 @@ def _report(path: Path, document: dict[str, Any], found: list[Finding], as_json:
     else:
         click.echo(f"{path}: ok ({document['ruleset']}, seed {document['seed']}, "
                    f"{len(document['sections'])} sections, {len(document['tapes'])} tapes"
-                   f"{', spread rule met in ' + str(pdf) if pdf else ''})")
+                   f"{', spread rule met in ' + str(pdf) if pdf else ''}"
+                   f"{', every way on a link' if _is_page(path) else ''})")

@@ -68,6 +68,10 @@ COMMANDS: dict[str, CommandEntry] = {
     "rulebook": CommandEntry(
         "generator.cli.rulebook", "rulebook",
         "Print a rulebook: cover, contents, chapters, tables, rulings, quick reference."),
+    "serve": CommandEntry(
+        "generator.web.serve", "serve",
+        "Serve every product as a web page: pick its options, see its first pages, download "
+        "it (Ctrl-C stops the server)."),
     "sheet": CommandEntry(
         "generator.cli.sheets", "sheet",
         "Print a character sheet, with form fields to fill on screen."),
@@ -187,6 +191,20 @@ def _broken_pool(exc: Exception) -> bool:
     return process is not None and isinstance(exc, process.BrokenProcessPool)
 
 
+def usage_line(exc: click.UsageError) -> str:
+    """A usage error in one line, like every other user error: what is wrong and where to
+    look (``towerpress serve`` shows the same line on its pages)."""
+    command = exc.ctx.command_path if exc.ctx is not None else "towerpress"
+    return f"towerpress: error: {printable(exc.format_message())} (see '{command} --help')"
+
+
+def internal_line(exc: BaseException, what: str) -> str:
+    """An internal failure in one line: a bug, and how to report it with ``what`` ran."""
+    return (f"towerpress: internal error: {type(exc).__name__}: {printable(str(exc))}. "
+            f"This is a bug; please report it to {REPORT_URL} with {what} "
+            "(set TOWERPRESS_DEBUG=1 for the traceback).")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors exit 2 with one line per problem; bugs say how to report."""
     signal.signal(signal.SIGTERM, _terminate)
@@ -204,10 +222,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("towerpress: aborted", err=True)
         leave(130)
     except click.UsageError as exc:
-        # One line, like every other user error: what is wrong and where to look.
-        command = exc.ctx.command_path if exc.ctx is not None else "towerpress"
-        message = printable(exc.format_message())
-        click.echo(f"towerpress: error: {message} (see '{command} --help')", err=True)
+        click.echo(usage_line(exc), err=True)
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
         exc.show()
@@ -226,12 +241,6 @@ def main(argv: list[str] | None = None) -> None:
             import traceback  # here: the one use, and 3 ms of every start-up
 
             traceback.print_exc()
-        click.echo(
-            f"towerpress: internal error: {type(exc).__name__}: {printable(str(exc))}. "
-            "This is a bug; please "
-            f"report it to {REPORT_URL} with the command you ran "
-            "(set TOWERPRESS_DEBUG=1 for the traceback).",
-            err=True,
-        )
+        click.echo(internal_line(exc, "the command you ran"), err=True)
         sys.exit(1)
     sys.exit(0)

@@ -6,8 +6,10 @@ Output must not change with the host's fonts, so every face is declared with
 
 from __future__ import annotations
 
+import base64
+import io
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import font_source_sans_pro
@@ -70,3 +72,48 @@ def font_face_css() -> Markup:
         )
     # Built only from the font packages' own file paths, never from content.
     return Markup("\n".join(rules))
+
+
+def inline_font_face_css(text: str, wanted: frozenset[tuple[str, int, bool]]) -> Markup:
+    """@font-face rules with the ``wanted`` faces (family, weight, italic) inlined as
+    ``data:`` URLs, each cut down to the characters of ``text``: a page that stands alone
+    (a booklet on a phone) carries its fonts, and the few hundred glyphs it prints of them
+    weigh a few kilobytes each, where a whole face weighs 80 to 300."""
+    characters = "".join(sorted(set(text)))
+    rules = []
+    for face in faces():
+        if (face.family, face.weight, face.italic) in wanted:
+            style = "italic" if face.italic else "normal"
+            rules.append(
+                "@font-face { "
+                f"font-family: {face.family}; src: url(data:font/woff2;base64,"
+                f"{_subset_woff2(face.file, characters)}) format('woff2'); "
+                f"font-weight: {face.weight}; font-style: {style}; }}"
+            )
+    return Markup("\n".join(rules))
+
+
+# Kept for the last few pages' characters (a page's text mostly uses the same ones):
+# a server making many pages holds a few hundred kilobytes, not one cut a page.
+@lru_cache(maxsize=48)
+def _subset_woff2(file: Path, characters: str) -> str:
+    # Imported here: fontTools' subsetter is only needed by a page that inlines its fonts.
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.hinting = False  # screens render unhinted outlines well; hints are half the size
+    options.name_IDs = []
+    # Nor its substitutions, which cost most of the time to cut: the page sets no ligature
+    # and the faces' default figures are the lining ones it wants.
+    options.drop_tables += ["GSUB"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=characters)
+    # No fresh timestamp in the font's head table: the same page, byte for byte.
+    font = TTFont(file, recalcTimestamp=False)
+    subsetter.subset(font)
+    font.flavor = "woff2"
+    out = io.BytesIO()
+    font.save(out)
+    return base64.b64encode(out.getvalue()).decode("ascii")

@@ -28,11 +28,11 @@ def follow_parent(parent: int) -> None:
     shared.follow_parent(parent, discard_fonts)
 
 
-def worker_pool(count: int, context: BaseContext | None = None
+def worker_pool(count: int, context: BaseContext | None = None, *, wait: bool = True
                 ) -> AbstractContextManager[ProcessPoolExecutor]:
     """A pool of render workers (:func:`generator.workers.worker_pool`), each removing
     its copies of the fonts as it stops."""
-    return shared.worker_pool(count, context, discard_fonts)
+    return shared.worker_pool(count, context, discard_fonts, wait=wait)
 
 
 def run_tasks(

@@ -104,8 +104,8 @@ def booklet_html(document: Mapping[str, Any], info: RulesetInfo, spec: BookletPa
         serif=SERIF,
         sans=SANS,
         chart=survival_chart(odds) if odds else None,
-        chart_caption=_chart_caption(odds) if odds else "",
-        depth_words=_depth_words(document, odds),
+        chart_caption=chart_caption(odds) if odds else "",
+        depth_words=depth_words(document, odds),
         json_name=json_name,
         sections_mark=sections_mark(document),
         measuring=measuring,
@@ -121,12 +121,12 @@ def booklet_html(document: Mapping[str, Any], info: RulesetInfo, spec: BookletPa
     return html, pictures.svgs
 
 
-def _depth_words(document: Mapping[str, Any], odds: Mapping[str, Any] | None) -> str:
+def depth_words(document: Mapping[str, Any], odds: Mapping[str, Any] | None) -> str:
     name = odds["profile"]["depth_name"] if odds else "floor"
     return plural(document["depth"], name)
 
 
-def _chart_caption(odds: Mapping[str, Any]) -> str:
+def chart_caption(odds: Mapping[str, Any]) -> str:
     runs = odds["runs"]
     return (f"How far {runs:,} plays of this very dungeon came, each with fresh dice, "
             "played by the reference player")
@@ -154,13 +154,23 @@ def _values(value: Any) -> Iterator[int]:
 def _tape(tape: Mapping[str, Any], spec: BookletPaper, index: int, pictures: Pictures
           ) -> TapeView:
     return TapeView(
-        title=f"{tape['place'][:1].upper()}{tape['place'][1:]}: {tape['name']} tape",
+        title=tape_title(tape),
         blocks=tuple(pictures.image(f"tape-{index}-{part}.svg", svg, "tape-block")
                      for part, svg in enumerate(tape_blocks(tape, spec.body_width_mm), 1)),
         fallback=tape["fallback"] or "",
-        enough=f"{plural(len(tape['entries']), 'entry')}: enough for the longest play the "
-               f"rules allow (at most {tape['bound']:,}).",
+        enough=tape_enough(tape),
         source=tape, parts=tuple(tape["parts"]), notes=len(tape["parts"]) > 1)
+
+
+def tape_title(tape: Mapping[str, Any]) -> str:
+    """"Floor 1: combat tape"."""
+    return f"{tape['place'][:1].upper()}{tape['place'][1:]}: {tape['name']} tape"
+
+
+def tape_enough(tape: Mapping[str, Any]) -> str:
+    """What a tape that never runs out says in place of a fallback rule."""
+    return (f"{plural(len(tape['entries']), 'entry')}: enough for the longest play the "
+            f"rules allow (at most {tape['bound']:,}).")
 
 
 def _note_lines(spec: BookletPaper) -> str:

@@ -15,18 +15,19 @@ from generator.products.base import Job, Product
 from generator.products.booklet.impose import impose_saddle, saddle_order
 from generator.products.booklet.pages import booklet_paper
 from generator.products.booklet.render import Booklet, render_booklet
+from generator.products.booklet.screen import screen_html
 from generator.products.cards.compose import Info
 from generator.render.output import write_atomic
 from generator.words import plural
 
-Format = Literal["pdf", "json", "both"]
+Format = Literal["pdf", "json", "both", "html"]
 SAMPLE_SEED = "1234"  # the README's booklet
 
 
 @dataclass(frozen=True)
 class BookletOptions:
-    """How a booklet is written: as JSON, as a PDF on ``paper``, or both; ``impose`` adds
-    the PDF imposed for folding."""
+    """How a booklet is written: as JSON, as a PDF on ``paper``, or both, or as one page
+    for a phone (html); ``impose`` adds the PDF imposed for folding."""
 
     fmt: Format = "both"
     paper: str = "a5"
@@ -36,8 +37,14 @@ class BookletOptions:
 def write_booklet(ruleset: Ruleset, family: Family[Any], profile: Profile,
                   request: BookletRequest, options: BookletOptions, stem: Path) -> list[str]:
     """Make the booklet of ``request`` and write it as ``stem.json``, ``stem.pdf`` and
-    (imposed) ``stem-saddle.pdf``, as ``options`` ask; returns a line for each file."""
+    (imposed) ``stem-saddle.pdf``, or ``stem.html``, as ``options`` ask; returns a line
+    for each file."""
     document = make_booklet(ruleset, family, profile, request)
+    if options.fmt == "html":
+        page = screen_html(ruleset, document, json_name=f"{stem.name}.html").encode("utf-8")
+        write_atomic(stem.with_suffix(".html"), page)
+        return [f"wrote {stem}.html ({plural(len(document['sections']), 'section')}, "
+                f"{round(len(page) / 1024):,} KB)"]
     if options.fmt == "json":
         write_atomic(stem.with_suffix(".json"), to_bytes(document))
         return [f"wrote {stem}.json ({plural(len(document['sections']), 'section')})"]
