@@ -48,7 +48,8 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as playwright:
         # Without the renderer's fontconfig (generator/render/__init__.py names one with no
         # fonts of the host, for the PDFs): Chromium aborts on it at its first page.
-        env = {k: v for k, v in os.environ.items() if k != "FONTCONFIG_FILE"}
+        env: dict[str, str | float | bool] = {
+            k: v for k, v in os.environ.items() if k != "FONTCONFIG_FILE"}
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
                                               env=env)
         yield launched
