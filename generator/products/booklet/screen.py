@@ -74,7 +74,7 @@ class ScreenContext(TypedDict):
     document_json: Markup
     tapes: list[ScreenTape]
     dice_of: Callable[[Mapping[str, Any]], list[tuple[str, list[int]]]]
-    face: Callable[[int], Markup]
+    face: Callable[..., Markup]  # (value, dice=True)
     level_map: Callable[[Mapping[str, Any]], Markup]
     blank_grid: Callable[[int, int], Markup]
 
@@ -125,10 +125,11 @@ def embedded_json(document: Mapping[str, Any]) -> Markup:
     return Markup(text.replace("<", "\\u003c"))
 
 
-def face(value: int) -> Markup:
+def face(value: int, dice: bool = True) -> Markup:
     """A die as the page draws it: a d6 face (screen.css's picture of it, the number
-    for a reader that reads the page aloud), or the number in a box past six."""
-    css_class = f"die f{value}" if 1 <= value <= 6 else "die number"
+    for a reader that reads the page aloud), or the number in a box past six or, not
+    ``dice``, always (a tape of numbers past six: the printed tape's rule, tapes.py)."""
+    css_class = f"die f{value}" if dice and 1 <= value <= 6 else "die number"
     return Markup('<i class="{}">{}</i>').format(css_class, value)
 
 

@@ -147,6 +147,13 @@ def test_each_tape_entry_is_a_box_to_tap(made: dict[str, Made], ruleset_id: str)
                     for e in range(1, len(tape["entries"]) + 1)]
     store = f"towerpress:{ruleset_id}:{SEED}:{document['content_hash'][:16]}"
     assert f'data-store="{store}"' in text
+    # A tape of numbers past six prints every entry as a number, as the printed tape does:
+    # no die face among them (a 6 drawn as pips beside 1768 reads as another kind of roll).
+    boxes = re.findall(r'data-key="(\d+)\.\d+" aria-pressed="false">(.*?)</button>', text)
+    for index, tape in enumerate(document["tapes"], 1):
+        drawn = "".join(inner for key, inner in boxes if key == str(index))
+        assert ('class="die f' in drawn) == (tape["high"] <= 6 and any(
+            1 <= v <= 6 for entry in tape["entries"] for v in entry)), tape["name"]
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
