@@ -95,6 +95,7 @@ VALUES = st.sampled_from([
 ]) | st.text(max_size=12)
 SKIPPED = {"--watch", "--help", "-h", "--version"}  # --watch waits for edits by design
 SECONDS = 1.5  # a command still at work after this has taken its arguments
+REPEAT = 0.05  # seconds between the alarms after the first (at_most)
 
 
 class AtWork(BaseException):
@@ -110,7 +111,9 @@ def at_most(seconds: float) -> Iterator[None]:
         raise AtWork
 
     previous = signal.signal(signal.SIGALRM, up)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # Again every REPEAT seconds: an alarm that comes while Python runs a garbage
+    # collector's or a finaliser's callback is swallowed there ("Exception ignored in").
+    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
     try:
         yield
     finally:
@@ -160,5 +163,7 @@ def test_command_lines_are_one_line_never_crashes(argv: list[str]) -> None:
             result = run_here(*argv)
     except AtWork:
         return  # its arguments were taken: it is rendering, or playing games
+    if f"{AtWork.__module__}.AtWork" in result.stderr:
+        return  # the same, the first alarm swallowed by a callback (at_most) and printed
     assert result.returncode in (0, 2), (argv, result.stderr[-3000:])
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr, argv
